@@ -1,0 +1,250 @@
+// Builds the site's Fastify app as a plugin tree; it never listens (server.ts does).
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { apiPrefix } from '@efir/contract';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Bus } from './bus/bus.ts';
+import { ChatFreshness } from './chat/freshness.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { mediaOriginPlugin } from './media/origin.ts';
+import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
+import { scriptPlugin } from './plugins/script.ts';
+import { visitorPlugin } from './plugins/visitor.ts';
+import { adminPrefix, adminRoutes } from './routes/admin.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { chatRoutes } from './routes/chat.ts';
+import type { RouteContext } from './routes/context.ts';
+import { programmeRoutes } from './routes/programmes.ts';
+import { radioRoutes } from './routes/radio.ts';
+import { liveRoutes } from './routes/live.ts';
+import { searchRoutes } from './routes/search.ts';
+import { showcaseRoutes } from './routes/showcase.ts';
+import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
+import { liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
+import { translationRoutes } from './routes/translations.ts';
+import { visitorSecret } from './repositories/settings.ts';
+import { SearchRecorder } from './search/search-recorder.ts';
+import { servePage } from './web/page-head.ts';
+
+export interface AppOptions {
+  config: Pick<Config, 'timeZone' | 'logLevel'>;
+  db: Db;
+  bus: Bus;
+  clock?: Clock;
+  /** The built web app to serve, if any. */
+  webDist?: string;
+  /** DATA_DIR/media, served under /media/ for the same-origin case. */
+  mediaDir?: string;
+  /** The operators' calls under /api/admin: their token, and what to do when a job is queued. */
+  admin?: { token: string; onQueued: () => void };
+  logger?: boolean;
+  /** How often recorded searches are written (ms). */
+  searchFlushMs?: number;
+  /** The live channels, shared with the media port's app; made here when not given. */
+  live?: LiveChannels;
+  /** The media port, which the web app's pages name for their live players (default 8088). */
+  mediaPort?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchRecorder: SearchRecorder;
+  }
+}
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** A malformed URL or content type never reaches a route: answer it in the API's own shape. */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(error.statusCode ?? 400).send({ detail: error.message });
+}
+
+/** The detail of a validation failure, naming where and what. */
+function validationDetail(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
+  const where = error.validationContext;
+  const problems = error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//u, '').replaceAll('/', '.');
+    return `${path === '' ? where : `${where}.${path}`}: ${issue.message ?? 'invalid'}`;
+  });
+  return `Invalid ${where}: ${problems.join('; ')}`;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.config.logLevel },
+    // Paths are exactly the spec's; '/x' and '/x/' are different calls.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    bodyLimit: 16 * 1024,
+    frameworkErrors: answerFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ detail: validationDetail(error) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'answer does not fit the contract');
+      return reply.code(500).send({ detail: 'Internal server error.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  });
+
+  const webDist = options.webDist ?? defaultWebDist;
+  const hasWeb = existsSync(`${webDist}/index.html`);
+  // The pages tell the web app where the live streams are: the media port of the page's own host.
+  const indexHtml = (): string =>
+    readFileSync(`${webDist}/index.html`, 'utf8').replace(
+      '</head>',
+      `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n</head>`,
+    );
+  const page = hasWeb ? servePage(options.db, indexHtml()) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    if (isPage && page !== undefined) return page(request, reply);
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Efir API',
+        version: '1',
+        description: 'The /api/v1 calls of the Efir site. Loose ends of the specification are pinned in docs/API.md.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const db = options.db;
+  const secret = await visitorSecret(db);
+  await app.register(visitorPlugin, { secret });
+  await app.register(scriptPlugin);
+  await app.register(answerCachePlugin, { bus: options.bus });
+
+  const chatFreshness = new ChatFreshness(db, options.bus);
+  await chatFreshness.start();
+  const invalidate = (path: string): Promise<void> => invalidateAnswers(options.bus, `${apiPrefix}${path}`);
+  const searchRecorder = new SearchRecorder(db, () => invalidate('/get/search/recomended/'));
+  searchRecorder.start(options.searchFlushMs ?? 3000, (error) => {
+    app.log.error({ err: error }, 'recording searches failed');
+  });
+  app.addHook('onClose', () => searchRecorder.stop());
+  app.decorate('searchRecorder', searchRecorder);
+  const context: RouteContext = {
+    db,
+    clock: options.clock ?? systemClock,
+    timeZone: options.config.timeZone,
+    chatFreshness,
+    invalidate,
+    searchRecorder,
+    live: options.live ?? createLiveChannels({ db, mediaDir: options.mediaDir, timeZone: options.config.timeZone }),
+  };
+  await app.register(
+    async (api) => {
+      await api.register(translationRoutes);
+      await api.register(catalogueRoutes, context);
+      await api.register(radioRoutes, context);
+      await api.register(programmeRoutes, context);
+      await api.register(showcaseRoutes, context);
+      await api.register(chatRoutes, context);
+      await api.register(searchRoutes, context);
+      await api.register(liveRoutes, context);
+    },
+    { prefix: apiPrefix },
+  );
+
+  if (options.admin !== undefined) {
+    await app.register(adminRoutes, {
+      prefix: adminPrefix,
+      db,
+      ...options.admin,
+      onScheduleChanged: () => {
+        context.live.tv.forgetPlans();
+        context.live.radio.forgetPlans();
+        void invalidate('/');
+      },
+    });
+  }
+  if (options.mediaDir !== undefined) {
+    await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });
+  }
+  if (hasWeb) {
+    // The build writes .br and .gz beside its assets (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
+  }
+  return app;
+}
+
+/** The media port's app: the media files under /media/ and the live channels' playlists. */
+export async function buildMediaApp(options: {
+  mediaDir: string;
+  allowedOrigins: readonly string[];
+  /** The live channels whose playlists it answers; the media files alone without. */
+  live?: LiveChannels;
+  clock?: Clock;
+  logger?: boolean;
+  logLevel?: Config['logLevel'];
+}): Promise<FastifyInstance> {
+  const streams =
+    options.live === undefined
+      ? undefined
+      : liveStreams({
+          live: options.live,
+          clock: options.clock ?? systemClock,
+          allowedOrigins: options.allowedOrigins,
+        });
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
+    frameworkErrors: answerFrameworkError,
+    // The live playlists are what a thousand viewers ask for every few seconds: they are answered
+    // from the held bytes before the framework routes anything; every other request goes on.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        const path = request.url ?? '';
+        if (streams === undefined || request.method !== 'GET' || !streams.handles(path)) {
+          handler(request, response);
+          return;
+        }
+        streams.answer(path, request.headers.origin).then(
+          (answer) => {
+            response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+            response.end(answer.body);
+          },
+          () => {
+            handler(request, response);
+          },
+        );
+      }),
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
+  if (streams !== undefined) await app.register(liveStreamRoutes, { streams });
+  return app;
+}

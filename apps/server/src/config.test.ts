@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      mediaPort: 8088,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      timeZone: 'Europe/Moscow',
+      logLevel: 'info',
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      MEDIA_PORT: '9001',
+      DATA_DIR: '/srv/efir',
+      DATABASE_URL: 'postgres://efir@db:5432/efir',
+      REDIS_URL: 'redis://cache:6379',
+      TZ: 'Asia/Yekaterinburg',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      mediaPort: 9001,
+      dataDir: '/srv/efir',
+      databaseUrl: 'postgres://efir@db:5432/efir',
+      redisUrl: 'redis://cache:6379',
+      timeZone: 'Asia/Yekaterinburg',
+      logLevel: 'debug',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT="eighty"'],
+    ['PORT', '70000', 'PORT="70000"'],
+    ['MEDIA_PORT', '-1', 'MEDIA_PORT="-1"'],
+    ['DATABASE_URL', 'mysql://x@y/z', 'DATABASE_URL="mysql://x@y/z"'],
+    ['REDIS_URL', 'not a url', 'REDIS_URL="not a url"'],
+    ['TZ', 'Mars/Olympus', 'TZ="Mars/Olympus"'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud"'],
+  ])('refuses a bad %s and names it', (name, value, named) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(named);
+  });
+
+  it('refuses the same port for the site and the streams', () => {
+    expect(() => loadConfig({ PORT: '8088' })).toThrow('PORT and MEDIA_PORT must differ');
+  });
+});

@@ -1,0 +1,115 @@
+// The one module that reads the environment. A bad value stops start-up with a message naming it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const postgresUrl = z
+  .url()
+  .refine((url) => /^postgres(ql)?:\/\//u.test(url), 'must be a postgres:// or postgresql:// URL');
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  MEDIA_PORT: port.default(8088),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:\/\//u.test(url), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow').default('Europe/Moscow'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((origin) => /^https?:\/\/[^/]+$/u.test(origin.trim())),
+      'must be a comma-separated list of origins such as https://efir.example',
+    )
+    .optional(),
+  DEMO_MEDIA: z.enum(['on', 'off']).default('on'),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  INGEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 ** 3),
+  INGEST_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(6 * 60 * 60),
+});
+
+export interface Config {
+  port: number;
+  mediaPort: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  timeZone: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The origins whose pages may fetch media from the media port (CORS). */
+  siteOrigins: string[];
+  /** Whether the demo catalogue's missing media is made in the background. */
+  demoMedia: boolean;
+  /** ffmpeg and ffprobe chosen by path; unset: the system's, else the npm-shipped ones. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  /** The largest source file and the longest source an ingest accepts. */
+  ingestMaxBytes: number;
+  ingestMaxSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment (empty strings count as unset). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value.trim() === '' ? [] : [[key, value.trim()]];
+    }),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.PORT === cfg.MEDIA_PORT) {
+    throw new ConfigError(`Invalid configuration: PORT and MEDIA_PORT must differ (both ${cfg.PORT})`);
+  }
+  return {
+    port: cfg.PORT,
+    mediaPort: cfg.MEDIA_PORT,
+    host: cfg.HOST,
+    dataDir: resolve(cfg.DATA_DIR),
+    databaseUrl: cfg.DATABASE_URL,
+    redisUrl: cfg.REDIS_URL,
+    timeZone: cfg.TZ,
+    logLevel: cfg.LOG_LEVEL,
+    siteOrigins: (cfg.SITE_ORIGINS ?? `http://localhost:${cfg.PORT},http://127.0.0.1:${cfg.PORT}`)
+      .split(',')
+      .map((origin) => origin.trim()),
+    demoMedia: cfg.DEMO_MEDIA === 'on',
+    ffmpegPath: cfg.FFMPEG_PATH,
+    ffprobePath: cfg.FFPROBE_PATH,
+    ingestMaxBytes: cfg.INGEST_MAX_BYTES,
+    ingestMaxSeconds: cfg.INGEST_MAX_SECONDS,
+  };
+}

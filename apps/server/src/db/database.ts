@@ -1,0 +1,117 @@
+// Opens the database: PGlite in DATA_DIR (or in memory) by default, PostgreSQL with DATABASE_URL.
+// Both run the same committed migrations at start.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { sessionSettings } from './session-settings.ts';
+
+interface RowsOf<T> {
+  rows: T[];
+}
+
+/** What both drivers answer to a raw query: the rows. */
+interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsOf<this['row']>;
+}
+
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start copies from. */
+  dump?: () => Promise<Blob>;
+}
+
+export class DatabaseError extends Error {}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Serialises migrations when several nodes start at once on one PostgreSQL. */
+const migrationLockKey = 7_204_113;
+
+/**
+ * Embedded PGlite: persisted in `dir`, or in memory when `dir` is undefined; `from` starts it as a
+ * copy of a dumped data directory (tests copy a migrated template this way).
+ */
+export async function openPglite(dir: string | undefined, from?: Blob): Promise<Database> {
+  if (dir !== undefined) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir === undefined ? undefined : join(dir, 'pglite'), {
+    extensions: { pg_trgm },
+    ...(from === undefined ? {} : { loadDataDir: from }),
+  });
+  for (const [name, value] of Object.entries(sessionSettings)) {
+    await client.query('SELECT set_config($1, $2, false)', [name, value]);
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const options = Object.entries(sessionSettings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
+  // An idle connection that breaks (a restart of PostgreSQL, an administrator's kill) is dropped
+  // from the pool and replaced on the next query; unhandled, its error would end the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  });
+  try {
+    const check = await pool.query<{ lc_ctype: string; server_encoding: string }>(
+      "SELECT current_setting('lc_ctype') AS lc_ctype, current_setting('server_encoding') AS server_encoding",
+    );
+    const row = check.rows[0];
+    if (row === undefined || row.server_encoding !== 'UTF8' || !/utf-?8/iu.test(row.lc_ctype)) {
+      throw new DatabaseError(
+        `PostgreSQL database must use UTF-8 (encoding ${row?.server_encoding ?? '?'}, LC_CTYPE ` +
+          `${row?.lc_ctype ?? '?'}): Russian stemming and trigram search silently fail otherwise. ` +
+          "Create it with ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8' TEMPLATE template0.",
+      );
+    }
+    const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+      await migrateNodePostgres(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+      lock.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+}): Promise<Database> {
+  return options.databaseUrl === undefined ? openPglite(options.dataDir) : openPostgres(options.databaseUrl);
+}
+
+/** True when the catalogue has no content yet: a new database the demo content goes into. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(
+    sql`SELECT NOT EXISTS (SELECT 1 FROM video_category) AND NOT EXISTS (SELECT 1 FROM radio_category) AS empty`,
+  );
+  return result.rows[0]?.empty ?? true;
+}

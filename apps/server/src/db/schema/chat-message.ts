@@ -1,0 +1,16 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const chatMessage = pgTable(
+  'chat_message',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** 'teleprogram' or 'radio': the stream the chat sits beside. */
+    room: text().notNull(),
+    programmeId: integer().notNull(),
+    name: text().notNull(),
+    message: text().notNull(),
+    visitor: text().notNull(),
+    postedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chat_message_room_idx').on(table.room, table.programmeId, table.id)],
+);

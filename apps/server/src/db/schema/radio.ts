@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { radioCategory } from './radio-category.ts';
+import { russianVector, tsvector } from './text-search.ts';
+
+export const radio = pgTable(
+  'radio',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    author: text().notNull().default(''),
+    durationSeconds: real().notNull().default(0),
+    draft: smallint().notNull().default(0),
+    /** 1 a programme, 2 a song: the two popular lists of the radio page. */
+    kind: smallint().notNull().default(1),
+    categoryId: integer()
+      .notNull()
+      .references(() => radioCategory.id),
+    audioPlaylist: text().notNull().default(''),
+    /** When the media became ready: the live channel airs them only from then on. */
+    mediaReadyAt: timestamp({ withTimezone: true }),
+    preview: text().notNull().default(''),
+    plays: integer().notNull().default(0),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    searchLatin: text().notNull().default(''),
+    searchVector: tsvector().generatedAlwaysAs(russianVector('name', 'author')),
+  },
+  (table) => [
+    index('radio_catalogue_idx').on(table.draft, table.categoryId, table.addedAt),
+    index('radio_plays_idx').on(table.draft, table.plays),
+    index('radio_search_vector_idx').using('gin', table.searchVector),
+    index('radio_search_latin_idx').using('gin', sql`${table.searchLatin} gin_trgm_ops`),
+  ],
+);

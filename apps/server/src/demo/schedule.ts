@@ -1,0 +1,67 @@
+// Lays out a demo broadcast day: items back to back from midnight, the fixed-time slots taken by
+// the named items, an ad after every few programmes, until the day is full.
+
+export interface ScheduledItem<T> {
+  subject: T;
+  /** Seconds after midnight, set only for items that must start at a fixed time. */
+  fixedStart: number | undefined;
+  /** Seconds after midnight the item is expected to start at. */
+  start: number;
+  isAd: boolean;
+}
+
+export interface DayPlan<T> {
+  /** Programmes to cycle through, in order. */
+  programmes: readonly T[];
+  ads: readonly T[];
+  durationOf: (subject: T) => number;
+  /** Fixed-time slots: seconds after midnight and the item that takes them. */
+  fixed: readonly { at: number; subject: T }[];
+  adEvery: number;
+  /** Where in `programmes` this day starts, so consecutive days differ. */
+  offset: number;
+  dayLength?: number;
+}
+
+export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
+  const dayLength = plan.dayLength ?? 24 * 60 * 60;
+  const fixed = [...plan.fixed].sort((a, b) => a.at - b.at);
+  const items: ScheduledItem<T>[] = [];
+  let clock = 0;
+  let cursor = plan.offset;
+  let sinceAd = 0;
+  let adCursor = plan.offset;
+  while (clock < dayLength && plan.programmes.length > 0) {
+    const nextFixed = fixed[0];
+    const programme = plan.programmes[cursor % plan.programmes.length] as T;
+    const length = plan.durationOf(programme);
+    if (nextFixed !== undefined && clock + length > nextFixed.at) {
+      // The programme would run into a fixed slot: leave a gap (the channel fills it) and go on.
+      fixed.shift();
+      items.push({ subject: nextFixed.subject, fixedStart: nextFixed.at, start: nextFixed.at, isAd: false });
+      clock = nextFixed.at + plan.durationOf(nextFixed.subject);
+      continue;
+    }
+    items.push({ subject: programme, fixedStart: undefined, start: clock, isAd: false });
+    clock += length;
+    cursor += 1;
+    sinceAd += 1;
+    if (sinceAd >= plan.adEvery && plan.ads.length > 0) {
+      const ad = plan.ads[adCursor % plan.ads.length] as T;
+      items.push({ subject: ad, fixedStart: undefined, start: clock, isAd: true });
+      clock += plan.durationOf(ad);
+      adCursor += 1;
+      sinceAd = 0;
+    }
+  }
+  return items;
+}
+
+/** HH:mm:ss of seconds after midnight. */
+export function clockTimeOf(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const hh = String(Math.floor(whole / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((whole % 3600) / 60)).padStart(2, '0');
+  const ss = String(whole % 60).padStart(2, '0');
+  return `${hh}:${mm}:${ss}`;
+}

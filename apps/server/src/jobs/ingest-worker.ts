@@ -1,0 +1,158 @@
+// Takes ingest jobs from the queue one at a time (ffmpeg already uses every core) and runs them.
+// A refused source fails at once with its reason; any other failure is tried again, up to three
+// attempts. Progress is written at most once a second, which also keeps the job's heartbeat.
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import {
+  attachDemoRadio,
+  attachDemoVideo,
+  type IngestContext,
+  IngestError,
+  ingestRadio,
+  ingestVideo,
+} from '../media/ingest.ts';
+import {
+  claimIngest,
+  failIngest,
+  finishIngest,
+  type IngestJobRow,
+  reportIngestProgress,
+} from '../repositories/ingest-jobs.ts';
+
+export const videoSourceSchema = z.object({
+  file: z.string().min(1),
+  name: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  description: z.string().max(5000).optional(),
+  draft: z.number().int().min(0).max(2).optional(),
+});
+
+export const radioSourceSchema = z.object({
+  file: z.string().min(1),
+  name: z.string().trim().min(1).max(200),
+  author: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  preview: z.string().min(1).optional(),
+  kind: z.union([z.literal(1), z.literal(2)]).optional(),
+  draft: z.number().int().min(0).max(2).optional(),
+});
+
+const demoSourceSchema = z.object({ id: z.number().int().min(1) });
+
+/** Runs a job's work; the id of the catalogue item it made or completed. */
+async function perform(context: IngestContext, job: IngestJobRow, progress: (done: number) => void): Promise<number> {
+  switch (job.kind) {
+    case 'video':
+      return ingestVideo(context, videoSourceSchema.parse(job.source), progress);
+    case 'radio':
+      return ingestRadio(context, radioSourceSchema.parse(job.source), progress);
+    case 'demo-video': {
+      const { id } = demoSourceSchema.parse(job.source);
+      await attachDemoVideo(context, id, progress);
+      return id;
+    }
+    case 'demo-radio': {
+      const { id } = demoSourceSchema.parse(job.source);
+      await attachDemoRadio(context, id, progress);
+      return id;
+    }
+    default:
+      throw new IngestError(`job ${job.id}: unknown kind ${job.kind}`);
+  }
+}
+
+export interface WorkerEvents {
+  /** A job made a catalogue item: what shows it must be refreshed. */
+  onDone: (job: IngestJobRow, resultId: number) => Promise<void>;
+  onError: (error: unknown, job: IngestJobRow | undefined) => void;
+}
+
+/** Runs one job to its end; never throws. */
+export async function runIngestJob(context: IngestContext, job: IngestJobRow, events: WorkerEvents): Promise<void> {
+  let lastReport = 0;
+  const progress = (done: number): void => {
+    const now = Date.now();
+    if (now - lastReport < 1000 && done < 1) return;
+    lastReport = now;
+    reportIngestProgress(context.db, job.id, done).catch((error: unknown) => {
+      events.onError(error, job);
+    });
+  };
+  try {
+    const resultId = await perform(context, job, progress);
+    await finishIngest(context.db, job.id, resultId);
+    await events.onDone(job, resultId);
+  } catch (error) {
+    const refused = error instanceof IngestError || error instanceof z.ZodError;
+    const message = error instanceof Error ? error.message : String(error);
+    if (!refused) events.onError(error, job);
+    await failIngest(context.db, job, message, !refused).catch((failure: unknown) => {
+      events.onError(failure, job);
+    });
+  }
+}
+
+export class IngestWorker {
+  readonly #context: IngestContext;
+  readonly #events: WorkerEvents;
+  readonly #idleMs: number;
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(context: IngestContext, events: WorkerEvents, idleMs = 2000) {
+    this.#context = context;
+    this.#events = events;
+    this.#idleMs = idleMs;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** Looks at the queue now rather than at the next idle tick. */
+  poke(): void {
+    this.#wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.poke();
+    await this.#loop;
+  }
+
+  /** Runs queued jobs until none is left (for the CLI working without a server). */
+  async drain(until?: (db: Db) => Promise<boolean>): Promise<void> {
+    for (;;) {
+      const job = await claimIngest(this.#context.db);
+      if (job === undefined) return;
+      await runIngestJob(this.#context, job, this.#events);
+      if (until !== undefined && (await until(this.#context.db))) return;
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let job: IngestJobRow | undefined;
+      try {
+        job = await claimIngest(this.#context.db);
+      } catch (error) {
+        this.#events.onError(error, undefined);
+      }
+      if (job !== undefined) {
+        await runIngestJob(this.#context, job, this.#events);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.#idleMs);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { instantOf } from '../lib/clock.ts';
+import { buildDayTimeline, type DaySchedule, onAirAt, type ScheduledItem, type Segment } from './timeline.ts';
+
+const zone = 'Europe/Moscow';
+const at = (time: string, date = '2026-11-22'): number => instantOf(zone, date, time);
+
+/** An item of `seconds`, cut in 4 s segments with a shorter last one. */
+function item(id: number, seconds: number, fixedStart: string | null = null, draft = 0): ScheduledItem {
+  const segments: Segment[] = [];
+  for (let t = 0; t < seconds; t += 4) segments.push({ uri: `i${id}/${t / 4}.ts`, duration: Math.min(4, seconds - t) });
+  return { id, fixedStart, draft, durationSeconds: seconds, readyAt: 0, segments };
+}
+const filler: Segment[] = [0, 1, 2].map((i) => ({ uri: `filler/${i}.ts`, duration: 1 }));
+const day = (items: ScheduledItem[], startsAt = '06:00:00', date = '2026-11-22'): DaySchedule => ({
+  date,
+  startsAt,
+  items,
+});
+
+describe('buildDayTimeline', () => {
+  it('plays items back to back from the day start, a discontinuity at each change of item', () => {
+    const timeline = buildDayTimeline(day([item(1, 10), item(2, 8)]), filler, zone);
+    expect(timeline.start).toBe(at('06:00:00'));
+    expect(timeline.end).toBe(at('06:00:18'));
+    expect(timeline.entries.map((e) => [e.uri, (e.start - timeline.start) / 1000, e.discontinuity])).toEqual([
+      ['i1/0.ts', 0, false],
+      ['i1/1.ts', 4, false],
+      ['i1/2.ts', 8, false],
+      ['i2/0.ts', 10, true],
+      ['i2/1.ts', 14, false],
+    ]);
+    expect(timeline.aired).toEqual([
+      { itemIndex: 0, start: at('06:00:00'), end: at('06:00:10'), mediaFrom: at('06:00:00') },
+      { itemIndex: 1, start: at('06:00:10'), end: at('06:00:18'), mediaFrom: at('06:00:10') },
+    ]);
+  });
+
+  it('fills the gap before a fixed-time item with the looped filler', () => {
+    const timeline = buildDayTimeline(day([item(1, 4), item(2, 4, '06:00:09')]), filler, zone);
+    const uris = timeline.entries.map((e) => e.uri);
+    expect(uris).toEqual([
+      'i1/0.ts',
+      'filler/0.ts',
+      'filler/1.ts',
+      'filler/2.ts',
+      'filler/0.ts',
+      'filler/1.ts',
+      'i2/0.ts',
+    ]);
+    expect(timeline.entries.map((e) => e.discontinuity)).toEqual([false, true, false, false, true, false, true]);
+    expect(timeline.aired[1]?.start).toBe(at('06:00:09'));
+  });
+
+  it('cuts an overrun at the next fixed-time item', () => {
+    const timeline = buildDayTimeline(day([item(1, 20), item(2, 4, '06:00:10')]), filler, zone);
+    // 0–4, 4–8 stay; 8–12 would run past 10 s and is cut; filler fills 8–10.
+    expect(timeline.entries.map((e) => e.uri)).toEqual(['i1/0.ts', 'i1/1.ts', 'filler/0.ts', 'filler/1.ts', 'i2/0.ts']);
+    expect(timeline.aired).toEqual([
+      { itemIndex: 0, start: at('06:00:00'), end: at('06:00:08'), mediaFrom: at('06:00:00') },
+      { itemIndex: 1, start: at('06:00:10'), end: at('06:00:14'), mediaFrom: at('06:00:10') },
+    ]);
+  });
+
+  it('never airs draft-2 items', () => {
+    const timeline = buildDayTimeline(day([item(1, 4), item(2, 4, null, 2), item(3, 4)]), filler, zone);
+    expect(timeline.aired.map((a) => a.itemIndex)).toEqual([0, 2]);
+    expect(timeline.end).toBe(at('06:00:08'));
+  });
+
+  it('keeps the slot of an item without media, filled with the filler', () => {
+    const noMedia: ScheduledItem = { ...item(2, 3), readyAt: null, segments: [] };
+    const timeline = buildDayTimeline(day([item(1, 4), noMedia, item(3, 4)]), filler, zone);
+    expect(timeline.entries.map((e) => e.uri)).toEqual([
+      'i1/0.ts',
+      'filler/0.ts',
+      'filler/1.ts',
+      'filler/2.ts',
+      'i3/0.ts',
+    ]);
+    expect(timeline.aired).toEqual([
+      { itemIndex: 0, start: at('06:00:00'), end: at('06:00:04'), mediaFrom: at('06:00:00') },
+      { itemIndex: 1, start: at('06:00:04'), end: at('06:00:07'), mediaFrom: null },
+      { itemIndex: 2, start: at('06:00:07'), end: at('06:00:11'), mediaFrom: at('06:00:07') },
+    ]);
+  });
+
+  it('joins an item whose media came during its slot at its first segment after, and never rewrites the past', () => {
+    const late: ScheduledItem = { ...item(2, 12), readyAt: at('06:00:05') };
+    const timeline = buildDayTimeline(day([item(1, 4), late]), filler, zone);
+    // 4–8 s would have been i2/0, before the media were ready: filler; i2/1 (8–12 s) starts after.
+    expect(timeline.entries.map((e) => e.uri)).toEqual([
+      'i1/0.ts',
+      'filler/0.ts',
+      'filler/1.ts',
+      'filler/2.ts',
+      'filler/0.ts',
+      'i2/1.ts',
+      'i2/2.ts',
+    ]);
+    expect(timeline.aired[1]).toEqual({
+      itemIndex: 1,
+      start: at('06:00:04'),
+      end: at('06:00:16'),
+      mediaFrom: at('06:00:08'),
+    });
+    // What aired before the media came is what a timeline built without them says.
+    const before = buildDayTimeline(day([item(1, 4), { ...late, readyAt: null, segments: [] }]), filler, zone);
+    expect(before.entries.slice(0, 5)).toEqual(timeline.entries.slice(0, 5));
+  });
+
+  it('is empty for a day without items', () => {
+    const timeline = buildDayTimeline(day([]), filler, zone);
+    expect(timeline.entries).toEqual([]);
+    expect(timeline.end).toBe(timeline.start);
+    expect(onAirAt(timeline, timeline.start)).toBeUndefined();
+  });
+
+  it('places the day on the wall clock of the configured zone', () => {
+    const moscow = buildDayTimeline(day([item(1, 4)], '00:00:00'), filler, 'Europe/Moscow');
+    const utc = buildDayTimeline(day([item(1, 4)], '00:00:00'), filler, 'UTC');
+    expect(new Date(moscow.start).toISOString()).toBe('2026-11-21T21:00:00.000Z');
+    expect(new Date(utc.start).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    const summer = buildDayTimeline(day([item(1, 4)], '00:00:00', '2026-07-01'), filler, 'Europe/Berlin');
+    expect(new Date(summer.start).toISOString()).toBe('2026-06-30T22:00:00.000Z');
+  });
+});
+
+describe('onAirAt', () => {
+  const timeline = buildDayTimeline(day([item(1, 10), item(2, 4, '06:00:12'), item(3, 6)]), filler, zone);
+
+  it('names the item on air, the offset into it and the items to come, at each boundary', () => {
+    expect(onAirAt(timeline, at('06:00:00'))).toEqual({ itemIndex: 0, offset: 0, next: [1, 2] });
+    expect(onAirAt(timeline, at('06:00:09'))).toEqual({ itemIndex: 0, offset: 9, next: [1, 2] });
+    expect(onAirAt(timeline, at('06:00:12'))).toEqual({ itemIndex: 1, offset: 0, next: [2] });
+    expect(onAirAt(timeline, at('06:00:16'))).toEqual({ itemIndex: 2, offset: 0, next: [] });
+    expect(onAirAt(timeline, at('06:00:21'))).toEqual({ itemIndex: 2, offset: 5, next: [] });
+  });
+
+  it('says the filler plays in a gap, and nothing airs before the start or after the end', () => {
+    expect(onAirAt(timeline, at('06:00:11'))).toEqual({ itemIndex: null, offset: 1, next: [1, 2] });
+    expect(onAirAt(timeline, at('05:59:59'))).toBeUndefined();
+    expect(onAirAt(timeline, at('06:00:22'))).toBeUndefined();
+  });
+
+  it('lets a day end at midnight and the next begin, in the schedules zone', () => {
+    const late = buildDayTimeline(day([item(1, 8)], '23:59:56'), filler, zone);
+    const next = buildDayTimeline(day([item(2, 8)], '00:00:04', '2026-11-23'), filler, zone);
+    expect(onAirAt(late, at('23:59:59'))?.itemIndex).toBe(0);
+    expect(late.end).toBe(at('00:00:04', '2026-11-23'));
+    expect(onAirAt(late, at('00:00:04', '2026-11-23'))).toBeUndefined();
+    expect(onAirAt(next, at('00:00:04', '2026-11-23'))).toEqual({ itemIndex: 0, offset: 0, next: [] });
+  });
+});

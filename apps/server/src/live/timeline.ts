@@ -1,0 +1,180 @@
+// A channel's day as a list of media segments on the wall clock: a pure function of the day's
+// schedule, each item's segments and the filler clip. Items play back to back from the day's
+// start; an item with its own start time starts then (a gap before it is filled with the looped
+// filler, an overrun of the item before is cut); items with draft 2 never air; after the last
+// item the day is over. An item keeps its slot even when its media came late: the filler airs
+// until the first of its segments that starts after the media was ready, so that what has aired
+// never changes when media arrive.
+import { instantOf } from '../lib/clock.ts';
+
+export interface Segment {
+  uri: string;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface ScheduledItem {
+  /** The schedule item's id. */
+  id: number;
+  /** HH:mm:ss on the day's wall clock, or null to follow the item before. */
+  fixedStart: string | null;
+  draft: number;
+  /** The listed duration (seconds): the slot's length while the item has no media. */
+  durationSeconds: number;
+  /** When the media became ready (ms since the epoch), or null when there are none yet. */
+  readyAt: number | null;
+  segments: readonly Segment[];
+}
+
+export interface DaySchedule {
+  /** YYYY-MM-DD in the schedules' time zone. */
+  date: string;
+  /** HH:mm:ss: when the day's first item starts. */
+  startsAt: string;
+  items: readonly ScheduledItem[];
+}
+
+export interface TimelineEntry {
+  /** Milliseconds since the Unix epoch. */
+  start: number;
+  duration: number;
+  uri: string;
+  /** The position of the item in the day's schedule, or null for filler. */
+  itemIndex: number | null;
+  /** What the segment comes from: `item#<index>`, or `filler#<pass>` (each pass of the loop). */
+  source: string;
+  /** True where the source changes from the entry before (a new item, or the filler restarting). */
+  discontinuity: boolean;
+}
+
+export interface AiredItem {
+  itemIndex: number;
+  start: number;
+  end: number;
+  /** When the item's own media start in its slot (the filler airs before), or null if never. */
+  mediaFrom: number | null;
+}
+
+export interface DayTimeline {
+  date: string;
+  start: number;
+  /** When the last segment ends: the day is over from here until the next day starts. */
+  end: number;
+  entries: TimelineEntry[];
+  /** The items that air, in order, with their times on air. */
+  aired: AiredItem[];
+}
+
+const endOf = (entry: TimelineEntry): number => entry.start + Math.round(entry.duration * 1000);
+
+/**
+ * The day's timeline. The filler's segments should be short (1 s): a gap is filled with whole
+ * filler segments, so a fixed-time item starts at most one filler segment late.
+ */
+export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], timeZone: string): DayTimeline {
+  const start = instantOf(timeZone, day.date, day.startsAt);
+  const entries: TimelineEntry[] = [];
+  const aired: AiredItem[] = [];
+  let cursor = start;
+  let source: string | undefined;
+  let fillerPass = 0;
+
+  const push = (segment: Segment, itemIndex: number | null, key: string): void => {
+    entries.push({
+      start: cursor,
+      duration: segment.duration,
+      uri: segment.uri,
+      itemIndex,
+      source: key,
+      discontinuity: source !== undefined && key !== source,
+    });
+    source = key;
+    cursor += Math.round(segment.duration * 1000);
+  };
+
+  const fillUntil = (target: number): void => {
+    if (filler.length === 0) {
+      cursor = Math.max(cursor, target);
+      return;
+    }
+    let i = 0;
+    for (;;) {
+      const segment = filler[i] as Segment;
+      if (cursor + Math.round(segment.duration * 1000) > target) break;
+      if (i === 0) fillerPass += 1;
+      push(segment, null, `filler#${fillerPass}`);
+      i = (i + 1) % filler.length;
+    }
+  };
+
+  day.items.forEach((item, itemIndex) => {
+    if (item.draft === 2) return;
+    const hasMedia = item.readyAt !== null && item.segments.length > 0;
+    if (!hasMedia && !(item.durationSeconds > 0)) return;
+    if (item.fixedStart !== null) {
+      const target = instantOf(timeZone, day.date, item.fixedStart);
+      if (target < cursor) {
+        // An overrun: whatever would still play at the fixed time is cut.
+        while (entries.length > 0 && endOf(entries.at(-1) as TimelineEntry) > target) entries.pop();
+        const last = entries.at(-1);
+        cursor = last === undefined ? start : endOf(last);
+        source = last?.source;
+        while (aired.length > 0 && (aired.at(-1) as AiredItem).start >= cursor) aired.pop();
+        const cut = aired.at(-1);
+        if (cut !== undefined && cut.end > cursor) cut.end = cursor;
+      }
+      fillUntil(target);
+      cursor = Math.max(cursor, target);
+    }
+    const itemStart = cursor;
+    const key = `item#${itemIndex}`;
+    if (!hasMedia) {
+      const slotEnd = itemStart + Math.round(item.durationSeconds * 1000);
+      fillUntil(slotEnd);
+      cursor = slotEnd;
+      aired.push({ itemIndex, start: itemStart, end: cursor, mediaFrom: null });
+      return;
+    }
+    // Segments that would have started before the media were ready air as filler.
+    let first = 0;
+    let mediaStart = itemStart;
+    while (first < item.segments.length && mediaStart < (item.readyAt as number)) {
+      mediaStart += Math.round((item.segments[first] as Segment).duration * 1000);
+      first += 1;
+    }
+    if (first > 0) {
+      fillUntil(mediaStart);
+      cursor = mediaStart;
+    }
+    for (const segment of item.segments.slice(first)) push(segment, itemIndex, key);
+    aired.push({
+      itemIndex,
+      start: itemStart,
+      end: cursor,
+      mediaFrom: first < item.segments.length ? mediaStart : null,
+    });
+  });
+
+  return { date: day.date, start, end: cursor, entries, aired };
+}
+
+export interface OnAir {
+  /** The item on the air, or null while the filler plays. */
+  itemIndex: number | null;
+  /** Seconds into the current item (or into the gap). */
+  offset: number;
+  /** The items still to come today, in order. */
+  next: number[];
+}
+
+/** What airs at instant `t`, or undefined outside the day's broadcast. */
+export function onAirAt(timeline: DayTimeline, t: number): OnAir | undefined {
+  if (t < timeline.start || t >= timeline.end) return undefined;
+  const current = timeline.aired.find((item) => item.start <= t && t < item.end);
+  const next = timeline.aired.filter((item) => item.start > t).map((item) => item.itemIndex);
+  if (current === undefined) {
+    const gapStart = timeline.aired.filter((item) => item.end <= t).at(-1)?.end ?? timeline.start;
+    return { itemIndex: null, offset: (t - gapStart) / 1000, next };
+  }
+  return { itemIndex: current.itemIndex, offset: (t - current.start) / 1000, next };
+}

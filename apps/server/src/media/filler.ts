@@ -1,0 +1,82 @@
+// The live channels' filler: what airs in a gap before a fixed-time item and in the slot of an
+// item whose media are not ready. Encoded in the channel's own format (the TV ladder's rungs, the
+// radio's AAC) so a change to or from it is no change of format, in 1 s segments so a gap is
+// filled to within a second. Made once into DATA_DIR/media/filler and reused.
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { demoFont, filterPath } from './demo-media.ts';
+import type { MediaTools } from './ffmpeg.ts';
+import { commonArgs, ladderFor, ladderFilter, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
+import { runFfmpeg } from './run-ffmpeg.ts';
+
+export const fillerSeconds = 8;
+export const fillerSegmentSeconds = 1;
+/** The TV channel's rungs: every video has them, whatever else its ladder holds. */
+export const liveRungs: readonly Rung[] = ladderFor(720);
+
+/** A quiet two-note chime every 4 s: the ear can tell the channel is there, without loudness. */
+const chime =
+  "aevalsrc='0.06*sin(2*PI*660*t)*exp(-4*mod(t,4))+0.05*sin(2*PI*880*t)*exp(-4*mod(t-0.35,4))*gte(mod(t,4),0.35)'";
+
+export function tvFillerArgs(outDir: string, titleFile: string, noteFile: string): string[] {
+  const font = filterPath(demoFont);
+  const drawn = [
+    `drawbox=x='mod(t*160,1280+240)-240':y=600:w=240:h=8:color=0xe63946:t=fill`,
+    `drawtext=fontfile=${font}:textfile=${filterPath(titleFile)}:expansion=none:fontsize=96:fontcolor=white:x=(w-tw)/2:y=h*0.33`,
+    `drawtext=fontfile=${font}:textfile=${filterPath(noteFile)}:expansion=none:fontsize=40:fontcolor=0xd0d8e8:x=(w-tw)/2:y=h*0.55`,
+  ].join(',');
+  return [
+    ...commonArgs,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x14213d:size=1280x720:rate=25:duration=${fillerSeconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `${chime}:s=48000:d=${fillerSeconds}`,
+    '-filter_complex',
+    ladderFilter(liveRungs, '[0:v]', '[1:a]', drawn, 'pan=stereo|c0=c0|c1=c0'),
+    ...liveRungs.flatMap((rung, i) => rungOutputArgs(rung, i, outDir, 'ultrafast', fillerSegmentSeconds)),
+  ];
+}
+
+export function radioFillerArgs(outDir: string): string[] {
+  return radioEncodeArgs(['-f', 'lavfi', '-i', `${chime}:s=48000:d=${fillerSeconds}`], outDir, {
+    segment: fillerSegmentSeconds,
+    audioFilter: 'pan=stereo|c0=c0|c1=c0',
+  });
+}
+
+/** Makes what is missing of `<mediaDir>/filler/{tv,radio}`; each appears whole or not at all. */
+export async function ensureFiller(tools: MediaTools, mediaDir: string): Promise<void> {
+  const root = join(mediaDir, 'filler');
+  const make = async (name: string, build: (workDir: string) => Promise<void>): Promise<void> => {
+    const finalDir = join(root, name);
+    if (existsSync(finalDir)) return;
+    const workDir = join(mediaDir, '.incoming', `filler-${name}-${process.pid}`);
+    await rm(workDir, { recursive: true, force: true });
+    await mkdir(workDir, { recursive: true });
+    try {
+      await build(workDir);
+      await mkdir(root, { recursive: true });
+      await rename(workDir, finalDir);
+    } catch (error) {
+      await rm(workDir, { recursive: true, force: true });
+      // Another node made it meanwhile: theirs is as good.
+      if (!existsSync(finalDir)) throw error;
+    }
+  };
+  await make('tv', async (workDir) => {
+    await Promise.all(liveRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+    const titleFile = join(workDir, '.title.txt');
+    const noteFile = join(workDir, '.note.txt');
+    await writeFile(titleFile, 'Эфир');
+    await writeFile(noteFile, 'Скоро продолжим');
+    await runFfmpeg(tools.ffmpeg, tvFillerArgs(workDir, titleFile, noteFile), fillerSeconds);
+    await rm(titleFile);
+    await rm(noteFile);
+  });
+  await make('radio', (workDir) => runFfmpeg(tools.ffmpeg, radioFillerArgs(workDir), fillerSeconds));
+}

@@ -1,0 +1,285 @@
+// Ingest with the real ffmpeg on tiny fixtures made here.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/database.ts';
+import type { Database } from '../db/database.ts';
+import { ingestJob, radio, video } from '../db/schema/index.ts';
+import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
+import { findVideo } from '../repositories/videos.ts';
+import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
+import {
+  attachDemoRadio,
+  attachDemoVideo,
+  type IngestContext,
+  IngestError,
+  ingestRadio,
+  ingestVideo,
+} from './ingest.ts';
+import { probeMedia } from './probe.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'efir-ingest-test-'));
+const fixtures = join(work, 'fixtures');
+const mediaDir = join(work, 'media');
+let tools: MediaTools;
+let database: Database;
+let context: IngestContext;
+
+function make(name: string, args: string[]): string {
+  const file = join(fixtures, name);
+  execFileSync(tools.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args, file]);
+  return file;
+}
+
+function listTree(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+  database = await testDatabase('pglite', 'seeded');
+  context = { db: database.db, tools, mediaDir, maxBytes: 50 * 1024 * 1024, maxSeconds: 60 };
+  execFileSync('mkdir', ['-p', fixtures]);
+  make('clip.mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=30:duration=9',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=9',
+    '-c:v',
+    'libx264',
+    '-c:a',
+    'aac',
+    '-shortest',
+  ]);
+  make('silent.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=400x400:rate=25:duration=3', '-c:v', 'libx264']);
+  make('tone.m4a', ['-f', 'lavfi', '-i', 'sine=frequency=300:duration=5', '-c:a', 'aac']);
+  make('cover.png', ['-f', 'lavfi', '-i', 'color=c=blue:size=300x300', '-frames:v', '1']);
+  writeFileSync(join(fixtures, 'empty.mp4'), '');
+  writeFileSync(join(fixtures, 'text.mp4'), 'Это не видео, а просто текст.\n');
+  const clip = readFileSync(join(fixtures, 'clip.mp4'));
+  writeFileSync(join(fixtures, 'corrupt.mp4'), Buffer.concat([clip.subarray(0, 64), Buffer.alloc(4096, 7)]));
+}, 120_000);
+
+afterAll(async () => {
+  await database.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('ingestVideo', () => {
+  it('makes a source into an HLS ladder with previews, and adds it to the catalogue', async () => {
+    const progress: number[] = [];
+    const id = await ingestVideo(
+      context,
+      { file: join(fixtures, 'clip.mp4'), name: 'Испытательная таблица', categoryId: 2, description: 'Проверка' },
+      (done) => progress.push(done),
+    );
+    const row = await findVideo(database.db, id);
+    expect(row).toMatchObject({ name: 'Испытательная таблица', draft: 0, categoryId: 2 });
+    expect(row!.durationSeconds).toBeCloseTo(9, 0);
+    expect(row!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const dir = join(mediaDir, row!.masterPlaylist.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+    const master = readFileSync(join(dir, 'master.m3u8'), 'utf8');
+    expect(master).toContain('720/index.m3u8');
+    expect(statSync(join(dir, 'preview.jpg')).size).toBeGreaterThan(0);
+    expect(row!.preview.endsWith('/preview.jpg')).toBe(true);
+
+    // Every rung: segments of at most 4 s on the same boundaries, H.264 High 25 fps, AAC 48 kHz stereo.
+    const boundaries = new Set<string>();
+    for (const height of [720, 480, 360]) {
+      const playlist = readFileSync(join(dir, String(height), 'index.m3u8'), 'utf8');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      const target = Number(/#EXT-X-TARGETDURATION:(\d+)/u.exec(playlist)?.[1]);
+      expect(target).toBeLessThanOrEqual(4);
+      const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/gu)].map((m) => Number(m[1]));
+      expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(9, 0);
+      boundaries.add(durations.map((d) => d.toFixed(2)).join(' '));
+      const segment = join(dir, String(height), 'seg_00000.ts');
+      const streams = JSON.parse(
+        execFileSync(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_streams', segment], {
+          encoding: 'utf8',
+        }),
+      ) as {
+        streams: {
+          codec_name: string;
+          profile?: string;
+          height?: number;
+          r_frame_rate?: string;
+          sample_rate?: string;
+          channels?: number;
+        }[];
+      };
+      const v = streams.streams.find((s) => s.codec_name === 'h264');
+      const a = streams.streams.find((s) => s.codec_name === 'aac');
+      expect(v).toMatchObject({ profile: 'High', height, r_frame_rate: '25/1' });
+      expect(a).toMatchObject({ sample_rate: '48000', channels: 2 });
+    }
+    expect(boundaries.size).toBe(1);
+  });
+
+  it('pads another shape to 16:9 and gives a silent source a sound track', async () => {
+    const id = await ingestVideo(context, { file: join(fixtures, 'silent.mp4'), name: 'Без звука', categoryId: 1 });
+    const row = await findVideo(database.db, id);
+    const rung = join(mediaDir, row!.renditions[0]!.link.replace(/^\/media\//u, ''));
+    const probe = await probeMedia(tools.ffprobe, rung);
+    expect(probe?.video).toEqual({ width: 1280, height: 720 });
+    expect(probe?.hasAudio).toBe(true);
+  });
+
+  describe('refuses bad sources with a clear error, leaving everything as it was', () => {
+    it.each([
+      ['empty.mp4', 'empty.mp4: the file is empty'],
+      ['text.mp4', 'text.mp4: not an audio or video file'],
+      ['corrupt.mp4', 'corrupt.mp4: not an audio or video file'],
+      ['tone.m4a', 'tone.m4a: has no video stream'],
+      ['missing.mp4', 'missing.mp4: cannot read the file (ENOENT)'],
+    ])('%s', async (name, message) => {
+      const before = { videos: await database.db.select({ n: count() }).from(video), files: listTree(mediaDir) };
+      const attempt = ingestVideo(context, { file: join(fixtures, name), name: 'Плохой', categoryId: 1 });
+      await expect(attempt).rejects.toBeInstanceOf(IngestError);
+      await expect(ingestVideo(context, { file: join(fixtures, name), name: 'Плохой', categoryId: 1 })).rejects.toThrow(
+        message,
+      );
+      expect(await database.db.select({ n: count() }).from(video)).toEqual(before.videos);
+      expect(listTree(mediaDir)).toEqual(before.files);
+    });
+
+    it('a file over the size or duration limit', async () => {
+      const before = listTree(mediaDir);
+      const file = join(fixtures, 'clip.mp4');
+      await expect(
+        ingestVideo({ ...context, maxBytes: 1000 }, { file, name: 'Большой', categoryId: 1 }),
+      ).rejects.toThrow(/clip\.mp4: \d+ bytes is over the limit of 1000 bytes/u);
+      await expect(
+        ingestVideo({ ...context, maxSeconds: 5 }, { file, name: 'Длинный', categoryId: 1 }),
+      ).rejects.toThrow('clip.mp4: 9 s is over the limit of 5 s');
+      expect(listTree(mediaDir)).toEqual(before);
+    });
+
+    it('an unknown category', async () => {
+      await expect(
+        ingestVideo(context, { file: join(fixtures, 'clip.mp4'), name: 'Куда?', categoryId: 999 }),
+      ).rejects.toThrow('no video category 999');
+    });
+
+    it('an encoder failure mid-way removes the half-made folder', async () => {
+      const before = listTree(mediaDir);
+      const broken = { ...context, tools: { ...tools, ffmpeg: join(fixtures, 'no-such-ffmpeg') } };
+      await expect(
+        ingestVideo(broken, { file: join(fixtures, 'clip.mp4'), name: 'Сбой', categoryId: 1 }),
+      ).rejects.toThrow(/clip\.mp4: ffmpeg could not start/u);
+      expect(listTree(mediaDir)).toEqual(before);
+    });
+  });
+});
+
+describe('ingestRadio', () => {
+  it('makes a sound file into HLS audio with a cover and adds it to the catalogue', async () => {
+    const before = (await database.db.select({ n: count() }).from(radio))[0]!.n;
+    const id = await ingestRadio(context, {
+      file: join(fixtures, 'tone.m4a'),
+      name: 'Камертон',
+      author: 'Оркестр «Эфира»',
+      categoryId: 1,
+      preview: join(fixtures, 'cover.png'),
+    });
+    expect((await database.db.select({ n: count() }).from(radio))[0]!.n).toBe(before + 1);
+    const rows = await database.db.select().from(radio);
+    const row = rows.find((r) => r.id === id)!;
+    expect(row.durationSeconds).toBeCloseTo(5, 0);
+    const playlist = readFileSync(join(mediaDir, row.audioPlaylist.replace(/^\/media\//u, '')), 'utf8');
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    expect(row.preview.endsWith('/preview.jpg')).toBe(true);
+  });
+
+  it('refuses a video without sound and a cover that is not an image', async () => {
+    await expect(
+      ingestRadio(context, { file: join(fixtures, 'silent.mp4'), name: 'Тишина', author: 'Никто', categoryId: 1 }),
+    ).rejects.toThrow('silent.mp4: has no audio stream');
+    await expect(
+      ingestRadio(context, {
+        file: join(fixtures, 'tone.m4a'),
+        name: 'Обложка',
+        author: 'Никто',
+        categoryId: 1,
+        preview: join(fixtures, 'text.mp4'),
+      }),
+    ).rejects.toThrow('text.mp4: not an image');
+  });
+});
+
+describe('demo media', () => {
+  it('makes a catalogue video its titled, clocked ladder and previews', async () => {
+    const [row] = await database.db
+      .insert(video)
+      .values({ name: 'Короткий выпуск: «Эфир» 100%', durationSeconds: 5, categoryId: 1 })
+      .returning({ id: video.id });
+    await attachDemoVideo(context, row!.id);
+    const made = await findVideo(database.db, row!.id);
+    expect(made!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
+    expect(made!.preview.endsWith('/preview.jpg')).toBe(true);
+    const rung = join(mediaDir, made!.renditions[0]!.link.replace(/^\/media\//u, ''));
+    const probe = await probeMedia(tools.ffprobe, rung);
+    expect(probe?.video).toEqual({ width: 1280, height: 720 });
+    expect(probe?.hasAudio).toBe(true);
+    expect(probe?.durationSeconds).toBeCloseTo(5, 0);
+    const folder = join(mediaDir, made!.masterPlaylist.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+    expect(readdirSync(folder).sort()).toEqual([
+      '360',
+      '480',
+      '720',
+      'master.m3u8',
+      'preview-catalog.jpg',
+      'preview.jpg',
+    ]);
+    const again = made!.masterPlaylist;
+    await attachDemoVideo(context, row!.id);
+    expect((await findVideo(database.db, row!.id))!.masterPlaylist).toBe(again);
+  });
+
+  it('makes a catalogue radio its tone', async () => {
+    const [row] = await database.db
+      .insert(radio)
+      .values({ name: 'Позывные', author: 'Эфир', durationSeconds: 4, categoryId: 1 })
+      .returning({ id: radio.id });
+    await attachDemoRadio(context, row!.id);
+    const made = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
+    const probe = await probeMedia(tools.ffprobe, join(mediaDir, made.audioPlaylist.replace(/^\/media\//u, '')));
+    expect(probe?.hasAudio).toBe(true);
+    expect(probe?.durationSeconds).toBeCloseTo(4, 0);
+  });
+
+  it('queues every item without media, cheapest first', async () => {
+    const queued = await queueDemoMedia(database.db);
+    const missing = await database.db.execute<{ n: number }>(
+      sql`SELECT ((SELECT count(*) FROM video WHERE master_playlist = '') + (SELECT count(*) FROM radio WHERE audio_playlist = ''))::int AS n`,
+    );
+    expect(queued).toBe(missing.rows[0]!.n);
+    const jobs = await database.db.select().from(ingestJob).orderBy(ingestJob.id);
+    const cost = async (job: (typeof jobs)[number]): Promise<number> => {
+      const id = (job.source as { id: number }).id;
+      const table = job.kind === 'demo-video' ? video : radio;
+      const seconds = (await database.db.select({ s: table.durationSeconds }).from(table).where(eq(table.id, id)))[0]!
+        .s;
+      return seconds / (job.kind === 'demo-video' ? 5 : 60);
+    };
+    const costs = await Promise.all(jobs.map(cost));
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+  });
+});

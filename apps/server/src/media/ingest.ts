@@ -1,0 +1,305 @@
+// Makes a source file into playable HLS once: checks it, encodes it into a working folder, moves
+// the folder into place and only then writes the catalogue row. A rejected or failed ingest
+// leaves the database and the media directory as they were.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
+import { searchLatinOf } from '../repositories/search.ts';
+import type { MediaTools } from './ffmpeg.ts';
+import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
+import { ladderFor, masterPlaylist, previewArgs, radioEncodeArgs, type Rung, videoEncodeArgs } from './ladder.ts';
+import { type MediaProbe, probeMedia } from './probe.ts';
+import { runFfmpeg } from './run-ffmpeg.ts';
+
+/** An ingest refused or failed for a reason the operator can act on; names the file. */
+export class IngestError extends Error {}
+
+export interface IngestContext {
+  db: Db;
+  tools: MediaTools;
+  /** DATA_DIR/media: what the media origin serves under /media/. */
+  mediaDir: string;
+  maxBytes: number;
+  maxSeconds: number;
+}
+
+export interface VideoSource {
+  file: string;
+  name: string;
+  categoryId: number;
+  description?: string;
+  draft?: number;
+}
+
+export interface RadioSource {
+  file: string;
+  name: string;
+  author: string;
+  categoryId: number;
+  /** An image for the cover; without one the site shows the default cover. */
+  preview?: string;
+  kind?: 1 | 2;
+  draft?: number;
+}
+
+export type Progress = (done: number) => void;
+
+async function checkSource(context: IngestContext, file: string, wants: 'video' | 'audio'): Promise<MediaProbe> {
+  const name = basename(file);
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new IngestError(`${name}: not a file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof IngestError) throw error;
+    throw new IngestError(`${name}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (size === 0) throw new IngestError(`${name}: the file is empty`);
+  if (size > context.maxBytes) {
+    throw new IngestError(`${name}: ${size} bytes is over the limit of ${context.maxBytes} bytes (INGEST_MAX_BYTES)`);
+  }
+  const probe = await probeMedia(context.tools.ffprobe, file);
+  if (probe === undefined) throw new IngestError(`${name}: not an audio or video file ffprobe can read`);
+  if (wants === 'video' && probe.video === undefined) throw new IngestError(`${name}: has no video stream`);
+  if (wants === 'audio' && !probe.hasAudio) throw new IngestError(`${name}: has no audio stream`);
+  if (!(probe.durationSeconds > 0)) throw new IngestError(`${name}: has no duration`);
+  if (probe.durationSeconds > context.maxSeconds) {
+    throw new IngestError(
+      `${name}: ${Math.round(probe.durationSeconds)} s is over the limit of ${context.maxSeconds} s (INGEST_MAX_SECONDS)`,
+    );
+  }
+  return probe;
+}
+
+async function categoryExists(db: Db, kind: 'video' | 'radio', id: number): Promise<boolean> {
+  const table = kind === 'video' ? videoCategory : radioCategory;
+  return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+}
+
+/**
+ * Encodes into a working folder, moves it to `<mediaDir>/<kind>/<uuid>`, then writes the catalogue
+ * with `record(urlBase)`. Whatever fails, nothing made stays behind.
+ */
+async function produce<T>(
+  context: IngestContext,
+  kind: 'v' | 'r',
+  label: string,
+  make: (workDir: string) => Promise<void>,
+  record: (urlBase: string) => Promise<T>,
+): Promise<T> {
+  const id = randomUUID();
+  const workDir = join(context.mediaDir, '.incoming', id);
+  const finalDir = join(context.mediaDir, kind, id);
+  await mkdir(workDir, { recursive: true });
+  try {
+    await make(workDir);
+    await mkdir(join(context.mediaDir, kind), { recursive: true });
+    await rename(workDir, finalDir);
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true });
+    if (error instanceof IngestError) throw error;
+    throw new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    return await record(`/media/${kind}/${id}`);
+  } catch (error) {
+    await rm(finalDir, { recursive: true, force: true });
+    throw new IngestError(`${label}: could not be added to the catalogue: ${(error as Error).message}`);
+  }
+}
+
+/** The id of the row an insert returned. */
+function insertedId(rows: { id: number }[]): number {
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the insert returned no row');
+  return id;
+}
+
+export async function ingestVideo(context: IngestContext, source: VideoSource, onProgress?: Progress): Promise<number> {
+  if (!(await categoryExists(context.db, 'video', source.categoryId))) {
+    throw new IngestError(`${basename(source.file)}: no video category ${source.categoryId}`);
+  }
+  const probe = await checkSource(context, source.file, 'video');
+  const rungs = ladderFor(probe.video?.height ?? 0);
+  const stillAt = Math.min(probe.durationSeconds * 0.1, Math.max(0, probe.durationSeconds - 0.5));
+  return produce(
+    context,
+    'v',
+    basename(source.file),
+    async (workDir) => {
+      await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        videoEncodeArgs({
+          input: source.file,
+          outDir: workDir,
+          rungs,
+          durationSeconds: probe.durationSeconds,
+          hasAudio: probe.hasAudio,
+        }),
+        probe.durationSeconds,
+        onProgress,
+      );
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        previewArgs(source.file, stillAt, 1280, 720, join(workDir, 'preview.jpg')),
+        0,
+      );
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        previewArgs(source.file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')),
+        0,
+      );
+      await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
+    },
+    async (urlBase) => {
+      const description = source.description ?? '';
+      return insertedId(
+        await context.db
+          .insert(video)
+          .values({
+            name: source.name,
+            description,
+            durationSeconds: probe.durationSeconds,
+            draft: source.draft ?? 0,
+            categoryId: source.categoryId,
+            ...ladderLinks(urlBase, rungs),
+            searchLatin: searchLatinOf(source.name, description),
+          })
+          .returning({ id: video.id }),
+      );
+    },
+  );
+}
+
+export async function ingestRadio(context: IngestContext, source: RadioSource, onProgress?: Progress): Promise<number> {
+  if (!(await categoryExists(context.db, 'radio', source.categoryId))) {
+    throw new IngestError(`${basename(source.file)}: no radio category ${source.categoryId}`);
+  }
+  const probe = await checkSource(context, source.file, 'audio');
+  const cover = source.preview;
+  if (cover !== undefined && (await probeMedia(context.tools.ffprobe, cover))?.video === undefined) {
+    throw new IngestError(`${basename(cover)}: not an image ffprobe can read`);
+  }
+  return produce(
+    context,
+    'r',
+    basename(source.file),
+    async (workDir) => {
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        radioEncodeArgs(['-i', source.file], workDir),
+        probe.durationSeconds,
+        onProgress,
+      );
+      if (cover !== undefined) {
+        await runFfmpeg(context.tools.ffmpeg, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
+      }
+    },
+    async (urlBase) =>
+      insertedId(
+        await context.db
+          .insert(radio)
+          .values({
+            name: source.name,
+            author: source.author,
+            durationSeconds: probe.durationSeconds,
+            draft: source.draft ?? 0,
+            kind: source.kind ?? 1,
+            categoryId: source.categoryId,
+            audioPlaylist: `${urlBase}/index.m3u8`,
+            mediaReadyAt: new Date(),
+            preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
+            searchLatin: searchLatinOf(source.name, source.author),
+          })
+          .returning({ id: radio.id }),
+      ),
+  );
+}
+
+/** The links of a ladder made under `urlBase`, as stored on a video. */
+function ladderLinks(urlBase: string, rungs: readonly Rung[]) {
+  return {
+    masterPlaylist: `${urlBase}/master.m3u8`,
+    mediaReadyAt: new Date(),
+    renditions: rungs.map((rung) => ({ height: rung.height, link: `${urlBase}/${rung.height}/index.m3u8` })),
+    preview: `${urlBase}/preview.jpg`,
+    previewCatalog: `${urlBase}/preview-catalog.jpg`,
+  };
+}
+
+/** Makes the demo media of a catalogue video that has none yet (see demo-media.ts). */
+export async function attachDemoVideo(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
+  const row = (
+    await context.db
+      .select({ name: video.name, seconds: video.durationSeconds, master: video.masterPlaylist })
+      .from(video)
+      .where(eq(video.id, id))
+  )[0];
+  if (row === undefined) throw new IngestError(`video ${id}: no such video`);
+  if (row.master !== '') return;
+  const rungs = ladderFor(720);
+  await produce(
+    context,
+    'v',
+    `video ${id}`,
+    async (workDir) => {
+      await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+      const titleFile = await writeDemoTitle(workDir, row.name);
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        demoVideoArgs({ seed: id, seconds: row.seconds, title: row.name, titleFile, outDir: workDir, rungs }),
+        row.seconds,
+        onProgress,
+      );
+      await rm(titleFile);
+      const top = join(workDir, '720', 'index.m3u8');
+      const stillAt = Math.min(row.seconds * 0.1, 30);
+      await runFfmpeg(context.tools.ffmpeg, previewArgs(top, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        previewArgs(top, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')),
+        0,
+      );
+      await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
+    },
+    async (urlBase) => {
+      await context.db.update(video).set(ladderLinks(urlBase, rungs)).where(eq(video.id, id));
+    },
+  );
+}
+
+/** Makes the demo media of a catalogue radio that has none yet. */
+export async function attachDemoRadio(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
+  const row = (
+    await context.db
+      .select({ seconds: radio.durationSeconds, playlist: radio.audioPlaylist })
+      .from(radio)
+      .where(eq(radio.id, id))
+  )[0];
+  if (row === undefined) throw new IngestError(`radio ${id}: no such radio`);
+  if (row.playlist !== '') return;
+  await produce(
+    context,
+    'r',
+    `radio ${id}`,
+    async (workDir) => {
+      await runFfmpeg(
+        context.tools.ffmpeg,
+        radioEncodeArgs(demoRadioInput(id, row.seconds), workDir),
+        row.seconds,
+        onProgress,
+      );
+    },
+    async (urlBase) => {
+      await context.db
+        .update(radio)
+        .set({ audioPlaylist: `${urlBase}/index.m3u8`, mediaReadyAt: new Date() })
+        .where(eq(radio.id, id));
+    },
+  );
+}

@@ -1,0 +1,225 @@
+// The one HLS ladder every video is encoded to, so that any video can air on the live channel
+// with no change of format at a boundary: 25 fps, H.264 High, AAC 128k 48 kHz stereo, a keyframe
+// at every 4 s segment boundary, identical boundaries in every rung, one loudness target.
+
+export interface Rung {
+  height: number;
+  width: number;
+  videoKbps: number;
+  /** The H.264 level, fixed so the master playlist can name the codec exactly. */
+  level: '3.1' | '4.0';
+}
+
+export const segmentSeconds = 4;
+export const frameRate = 25;
+export const audioKbps = 128;
+/** EBU R128-style integrated loudness target for every item (LUFS), true peak and range. */
+export const loudnessFilter = 'loudnorm=I=-16:TP=-1.5:LRA=11';
+
+const allRungs: readonly Rung[] = [
+  { height: 1080, width: 1920, videoKbps: 5000, level: '4.0' },
+  { height: 720, width: 1280, videoKbps: 2800, level: '3.1' },
+  { height: 480, width: 854, videoKbps: 1400, level: '3.1' },
+  { height: 360, width: 640, videoKbps: 800, level: '3.1' },
+];
+
+/** 720, 480 and 360 always; 1080 too when the source has it. */
+export function ladderFor(sourceHeight: number): Rung[] {
+  return allRungs.filter((rung) => rung.height !== 1080 || sourceHeight >= 1080);
+}
+
+/** The codecs attribute of a rung: avc1 High at its level, AAC-LC. */
+export function codecsOf(rung: Rung): string {
+  const level = rung.level === '4.0' ? '28' : '1f';
+  return `avc1.6400${level},mp4a.40.2`;
+}
+
+export function bandwidthOf(rung: Rung): number {
+  // Peak: the video's maxrate (10 % over its target) and the audio, in bits per second.
+  return Math.round((rung.videoKbps * 1.1 + audioKbps) * 1000);
+}
+
+/** The master playlist naming each rung's media playlist `<height>/index.m3u8`, best first. */
+export function masterPlaylist(rungs: readonly Rung[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const rung of [...rungs].sort((a, b) => b.height - a.height)) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},AVERAGE-BANDWIDTH=${(rung.videoKbps + audioKbps) * 1000},` +
+        `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)}`,
+      `${rung.height}/index.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface VideoEncode {
+  input: string;
+  outDir: string;
+  rungs: readonly Rung[];
+  /** The source's duration: a source without sound gets this much silence. */
+  durationSeconds: number;
+  hasAudio: boolean;
+}
+
+/** x264's speed preset: the format is the same either way; synthetic demo sources use the fastest. */
+export type Preset = 'veryfast' | 'ultrafast';
+
+/**
+ * The filter graph of a ladder: `videoIn` (after `videoFilter`, if any) set to 25 fps, split,
+ * scaled and padded to 16:9 per rung as [v0], [v1]…; `audioIn` loudness-normalised, split as [a0]….
+ */
+export function ladderFilter(
+  rungs: readonly Rung[],
+  videoIn: string,
+  audioIn: string,
+  videoFilter?: string,
+  audioFilter: string = loudnessFilter,
+): string {
+  const n = rungs.length;
+  const videoSplit = rungs.map((_, i) => `[s${i}]`).join('');
+  const audioSplit = rungs.map((_, i) => `[a${i}]`).join('');
+  const scaled = rungs.map(
+    (rung, i) =>
+      `[s${i}]scale=w=${rung.width}:h=${rung.height}:force_original_aspect_ratio=decrease,` +
+      `pad=${rung.width}:${rung.height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p[v${i}]`,
+  );
+  return [
+    `${videoIn}${videoFilter === undefined ? '' : `${videoFilter},`}fps=${frameRate},split=${n}${videoSplit}`,
+    ...scaled,
+    `${audioIn}${audioFilter},aresample=48000,asplit=${n}${audioSplit}`,
+  ].join(';');
+}
+
+/** The encoder and HLS muxer options of rung `i` of a ladder filter's outputs. */
+export function rungOutputArgs(
+  rung: Rung,
+  i: number,
+  outDir: string,
+  preset: Preset = 'veryfast',
+  segment: number = segmentSeconds,
+): string[] {
+  const gop = frameRate * segment;
+  return [
+    '-map',
+    `[v${i}]`,
+    '-map',
+    `[a${i}]`,
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'high',
+    '-level:v',
+    rung.level,
+    '-preset',
+    preset,
+    '-b:v',
+    `${rung.videoKbps}k`,
+    '-maxrate',
+    `${Math.round(rung.videoKbps * 1.1)}k`,
+    '-bufsize',
+    `${rung.videoKbps * 2}k`,
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${segment})`,
+    ...audioAndHlsArgs(segment),
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    `${outDir}/${rung.height}/seg_%05d.ts`,
+    `${outDir}/${rung.height}/index.m3u8`,
+  ];
+}
+
+/** AAC 128k 48 kHz stereo into VOD HLS segments (4 s): the same for every rung and every radio. */
+function audioAndHlsArgs(segment: number): string[] {
+  return [
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${audioKbps}k`,
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segment),
+    '-hls_playlist_type',
+    'vod',
+  ];
+}
+
+/** The options every ffmpeg run of the pipeline starts with: quiet, progress on stdout. */
+export const commonArgs: readonly string[] = [
+  '-hide_banner',
+  '-nostdin',
+  '-y',
+  '-loglevel',
+  'error',
+  '-progress',
+  'pipe:1',
+  '-nostats',
+];
+
+/**
+ * One ffmpeg run for the whole ladder: the source is decoded once, split, scaled and padded to
+ * 16:9 per rung, and each rung written as its own HLS media playlist.
+ */
+export function videoEncodeArgs(encode: VideoEncode): string[] {
+  const inputs = ['-i', encode.input];
+  if (!encode.hasAudio) {
+    inputs.push('-f', 'lavfi', '-t', encode.durationSeconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=stereo');
+  }
+  const filter = ladderFilter(encode.rungs, '[0:v:0]', encode.hasAudio ? '[0:a:0]' : '[1:a]');
+  const outputs = encode.rungs.flatMap((rung, i) => rungOutputArgs(rung, i, encode.outDir));
+  return [...commonArgs, ...inputs, '-filter_complex', filter, ...outputs];
+}
+
+/** A radio from `inputArgs` (`-i file`, or a generated source): loudness-normalised AAC in 4 s MPEG-TS segments. */
+export function radioEncodeArgs(
+  inputArgs: readonly string[],
+  outDir: string,
+  options: { segment?: number; audioFilter?: string } = {},
+): string[] {
+  return [
+    ...commonArgs,
+    ...inputArgs,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-af',
+    `${options.audioFilter ?? loudnessFilter},aresample=48000`,
+    ...audioAndHlsArgs(options.segment ?? segmentSeconds),
+    '-hls_segment_filename',
+    `${outDir}/seg_%05d.ts`,
+    `${outDir}/index.m3u8`,
+  ];
+}
+
+/** A still at `atSeconds`, scaled and padded to width × height (16:9), as JPEG. */
+export function previewArgs(input: string, atSeconds: number, width: number, height: number, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-ss',
+    atSeconds.toFixed(3),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=w=${width}:h=${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black`,
+    '-q:v',
+    '3',
+    output,
+  ];
+}

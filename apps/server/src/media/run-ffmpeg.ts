@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+
+export class FfmpegError extends Error {}
+
+/**
+ * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
+ * rejects with the end of its error output when it fails.
+ */
+export function runFfmpeg(
+  ffmpeg: string,
+  args: readonly string[],
+  durationSeconds: number,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/u.exec(line);
+        if (match?.[1] !== undefined && durationSeconds > 0) {
+          onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
+        }
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('error', (error) => {
+      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      if (code === 0) {
+        onProgress(1);
+        resolve();
+        return;
+      }
+      const reason = stderr.trim().split('\n').slice(-3).join(' ').trim();
+      reject(new FfmpegError(`ffmpeg failed (${signal ?? `exit ${code}`}): ${reason === '' ? 'no message' : reason}`));
+    });
+  });
+}

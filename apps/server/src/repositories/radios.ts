@@ -1,0 +1,89 @@
+import { pageSize, type PagedQuery } from '@efir/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { radio, radioCategory, radioListing } from '../db/schema/index.ts';
+import { radioColumns } from './columns.ts';
+import { claimVisitorAction } from './visitor-actions.ts';
+import type { RadioRow } from './wire.ts';
+
+const published = eq(radio.draft, 0);
+const playPeriodSeconds = 24 * 60 * 60;
+
+export async function listRadioCategories(db: Db) {
+  return db.select().from(radioCategory).orderBy(asc(radioCategory.position), asc(radioCategory.id));
+}
+
+/** One page of published radios, ordered as the video catalogue is. */
+export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: RadioRow[] }> {
+  const where =
+    query.category_id === undefined || query.category_id === ''
+      ? published
+      : and(published, eq(radio.categoryId, query.category_id));
+  const order = query.prosmotri
+    ? [desc(radio.plays), desc(radio.id)]
+    : query.date_added
+      ? [desc(radio.addedAt), desc(radio.id)]
+      : [asc(radioCategory.position), asc(radio.categoryId), desc(radio.addedAt), desc(radio.id)];
+  const [rows, total] = await Promise.all([
+    db
+      .select(radioColumns)
+      .from(radio)
+      .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ value: count() }).from(radio).where(where),
+  ]);
+  return { count: total[0]?.value ?? 0, rows };
+}
+
+export async function findRadio(db: Db, id: number): Promise<RadioRow | undefined> {
+  const rows = await db.select(radioColumns).from(radio).where(eq(radio.id, id));
+  return rows[0];
+}
+
+export async function findRadios(db: Db, ids: number[]): Promise<Map<number, RadioRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(radioColumns).from(radio).where(inArray(radio.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The radio, counting a play when this visitor has not played it in the last 24 hours. */
+export async function playRadio(db: Db, id: number, visitor: string): Promise<RadioRow | undefined> {
+  return db.transaction(async (tx) => {
+    const found = await findRadio(tx, id);
+    if (found === undefined || found.draft !== 0) return found;
+    if (!(await claimVisitorAction(tx, 'radio-play', id, visitor, playPeriodSeconds))) return found;
+    const rows = await tx
+      .update(radio)
+      .set({ plays: sql`${radio.plays} + 1` })
+      .where(eq(radio.id, id))
+      .returning(radioColumns);
+    return rows[0];
+  });
+}
+
+/** The most played published radios of a kind: 1 programmes, 2 songs. */
+export async function popularRadios(db: Db, kind: 1 | 2, limit = 12): Promise<RadioRow[]> {
+  return db
+    .select(radioColumns)
+    .from(radio)
+    .where(and(published, eq(radio.kind, kind)))
+    .orderBy(desc(radio.plays), desc(radio.id))
+    .limit(limit);
+}
+
+/** The radio catalogue's listing groups with their published radios, in the editors' order. */
+export async function radioListingGroups(db: Db) {
+  const groups = await db.select().from(radioListing).orderBy(asc(radioListing.position), asc(radioListing.id));
+  const radios = await findRadios(db, [...new Set(groups.flatMap((group) => group.radioIds))]);
+  return groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    radios: group.radioIds.flatMap((id) => {
+      const row = radios.get(id);
+      return row !== undefined && row.draft === 0 ? [row] : [];
+    }),
+  }));
+}

@@ -1,0 +1,94 @@
+import { pageSize, type PagedQuery } from '@efir/contract';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { video, videoCategory } from '../db/schema/index.ts';
+import { videoColumns } from './columns.ts';
+import { claimVisitorAction } from './visitor-actions.ts';
+import { type VideoRow } from './wire.ts';
+
+const published = eq(video.draft, 0);
+const viewPeriodSeconds = 24 * 60 * 60;
+
+export async function listVideoCategories(db: Db) {
+  return db.select().from(videoCategory).orderBy(asc(videoCategory.position), asc(videoCategory.id));
+}
+
+/**
+ * One page of published videos. Order: popular (views), new (date added), or the editors' order
+ * (category order, then newest first).
+ */
+export async function videoCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: VideoRow[] }> {
+  const where =
+    query.category_id === undefined || query.category_id === ''
+      ? published
+      : and(published, eq(video.categoryId, query.category_id));
+  const order = query.prosmotri
+    ? [desc(video.views), desc(video.id)]
+    : query.date_added
+      ? [desc(video.addedAt), desc(video.id)]
+      : [asc(videoCategory.position), asc(video.categoryId), desc(video.addedAt), desc(video.id)];
+  const [rows, total] = await Promise.all([
+    db
+      .select(videoColumns)
+      .from(video)
+      .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ value: count() }).from(video).where(where),
+  ]);
+  return { count: total[0]?.value ?? 0, rows };
+}
+
+export async function findVideo(db: Db, id: number): Promise<VideoRow | undefined> {
+  const rows = await db.select(videoColumns).from(video).where(eq(video.id, id));
+  return rows[0];
+}
+
+/** The video, counting a view when this visitor has not viewed it in the last 24 hours. */
+export async function viewVideo(db: Db, id: number, visitor: string): Promise<VideoRow | undefined> {
+  return db.transaction(async (tx) => {
+    const found = await findVideo(tx, id);
+    if (found === undefined || found.draft !== 0) return found;
+    if (!(await claimVisitorAction(tx, 'video-view', id, visitor, viewPeriodSeconds))) return found;
+    const rows = await tx
+      .update(video)
+      .set({ views: sql`${video.views} + 1` })
+      .where(eq(video.id, id))
+      .returning(videoColumns);
+    return rows[0];
+  });
+}
+
+/** Published videos of the same category, most viewed first. */
+export async function relatedVideos(db: Db, of: VideoRow, limit = 15): Promise<VideoRow[]> {
+  return db
+    .select(videoColumns)
+    .from(video)
+    .where(and(published, eq(video.categoryId, of.categoryId), ne(video.id, of.id)))
+    .orderBy(desc(video.views), desc(video.id))
+    .limit(limit);
+}
+
+/** The home page's catalogue rows: each category with its newest published videos. */
+export async function mainList(db: Db, perRow = 12) {
+  const categories = await listVideoCategories(db);
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT id FROM (
+      SELECT id, row_number() OVER (PARTITION BY category_id ORDER BY added_at DESC, id DESC) AS n
+      FROM video WHERE draft = 0
+    ) ranked WHERE n <= ${perRow}`);
+  const ids = rows.rows.map((row) => row.id);
+  const videos =
+    ids.length === 0
+      ? []
+      : await db
+          .select(videoColumns)
+          .from(video)
+          .where(sql`${video.id} IN (${sql.join(ids, sql`, `)})`)
+          .orderBy(desc(video.addedAt), desc(video.id));
+  return categories
+    .map((category) => ({ category, videos: videos.filter((row) => row.categoryId === category.id) }))
+    .filter((row) => row.videos.length > 0);
+}

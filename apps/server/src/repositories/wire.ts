@@ -1,0 +1,47 @@
+// The mapping between the database's rows and the wire's names (SPEC §3).
+import type { Radio, Video } from '@efir/contract';
+import type { radio, video } from '../db/schema/index.ts';
+
+type SearchColumns = 'searchVector' | 'searchLatin' | 'mediaReadyAt';
+export type VideoRow = Omit<typeof video.$inferSelect, SearchColumns>;
+export type RadioRow = Omit<typeof radio.$inferSelect, SearchColumns>;
+
+export function toVideo(row: VideoRow): Video {
+  return {
+    id: row.id,
+    name: row.name,
+    duration: row.durationSeconds,
+    censored: row.ageRating,
+    draft: row.draft,
+    video_kach: row.renditions.map((rendition) => ({ kach: rendition.height, link_video: rendition.link })),
+    link_video: row.masterPlaylist,
+    description: row.description,
+    sujet: row.plot,
+    youtubeIframe: row.externalEmbed,
+    get_preview: row.preview,
+    get_previewCatalog: row.previewCatalog,
+    category_id: row.categoryId,
+    prosmotri: row.views,
+    date_added: row.addedAt.toISOString(),
+  };
+}
+
+export function toRadio(row: RadioRow): Radio {
+  return {
+    id: row.id,
+    name: row.name,
+    author: { name: row.author },
+    duration: row.durationSeconds,
+    draft: row.draft,
+    get_preview: row.preview,
+    link_radio: row.audioPlaylist,
+    prosmotri: row.plays,
+    date_added: row.addedAt.toISOString(),
+    category_id: row.categoryId,
+  };
+}
+
+/** A `time` column as the wire's HH:mm:ss, or '' when unset. */
+export function toClockTime(value: string | null): string {
+  return value === null ? '' : value.slice(0, 8);
+}

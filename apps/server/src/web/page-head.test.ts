@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/database.ts';
+import { testTimeZone } from '../../test/postgres.ts';
+import { buildApp } from '../app.ts';
+import { inProcessBus } from '../bus/bus.ts';
+import type { Database } from '../db/database.ts';
+import { type PageHead, renderHead } from './page-head.ts';
+
+const indexHtml = `<!doctype html>
+<html lang="ru">
+  <head>
+    <title>Эфир — телевидение и радио онлайн</title>
+    <meta
+      name="description"
+      content="Эфир: прямой эфир телеканала и радио."
+    />
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+let app: FastifyInstance;
+let database: Database;
+let dist: string;
+const bus = inProcessBus();
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'efir-web-'));
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  database = await testDatabase('pglite', 'seeded');
+  app = await buildApp({
+    config: { timeZone: testTimeZone, logLevel: 'silent' },
+    db: database.db,
+    bus,
+    logger: false,
+    webDist: dist,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await bus.close();
+  await database.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function meta(html: string, property: string): string | undefined {
+  const pattern = new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`, 'u');
+  return pattern.exec(html)?.[1];
+}
+
+async function page(url: string) {
+  const response = await app.inject({ method: 'GET', url, headers: { host: 'efir.test' } });
+  return { status: response.statusCode, html: response.body, type: response.headers['content-type'] };
+}
+
+async function publishedVideo(): Promise<{ id: number; name: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/get/all/video/category/?page=1' });
+  const first = response.json<{ results: { id: number; name: string }[] }>().results[0];
+  if (first === undefined) throw new Error('the demo has no published video');
+  return first;
+}
+
+describe('the head of the HTML the site sends', () => {
+  it("carries a video's title, description, canonical address and picture", async () => {
+    const video = await publishedVideo();
+    const { status, html, type } = await page(`/video/item/${video.id}`);
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toContain(`<title>${video.name} — Эфир</title>`);
+    expect(meta(html, 'og:title')).toBe(`${video.name} — Эфир`);
+    expect(meta(html, 'og:type')).toBe('video.other');
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/efir\.test\//u);
+    expect(meta(html, 'description')?.length).toBeGreaterThan(20);
+    expect(html).toContain(`<link rel="canonical" href="http://efir.test/video/item/${video.id}" />`);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('is in the Latin script under /ru-latn, with lang ru-Latn', async () => {
+    const video = await publishedVideo();
+    const { html } = await page(`/ru-latn/video/item/${video.id}`);
+    expect(html).toContain('<html lang="ru-Latn"');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/[\u0400-\u04ff]/u);
+    expect(meta(html, 'og:title')).toMatch(/ — Efir$/u);
+  });
+
+  it('answers 404 for a video the site does not have, still with the app', async () => {
+    const { status, html } = await page('/video/item/999999');
+    expect(status).toBe(404);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Страница не найдена — Эфир</title>');
+  });
+
+  it('names the catalogues, programmes and about page', async () => {
+    const catalog = await page('/catalog');
+    expect(catalog.html).toContain('<title>Каталог — Эфир</title>');
+    expect(meta(catalog.html, 'description')).toContain('Каталог видео');
+    expect((await page('/radio/catalog')).html).toContain('<title>Каталог радио — Эфир</title>');
+    expect((await page('/tv')).html).toContain('<title>Телепрограмма — Эфир</title>');
+    expect((await page('/radio/program')).html).toContain('<title>Радиопрограмма — Эфир</title>');
+    const about = await page('/ru-latn/about');
+    expect(about.html).toContain('<title>O nas — Efir</title>');
+    expect(meta(about.html, 'description')).toMatch(/Efir/u);
+    expect(meta(about.html, 'og:url')).toBe('http://efir.test/ru-latn/about');
+  });
+
+  it('leaves the API and media answers alone', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nothing/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('renderHead', () => {
+  it('escapes what it writes into attributes', () => {
+    const head: PageHead = {
+      lang: 'ru',
+      title: 'A "quoted" <b>name</b>',
+      description: 'x & y',
+      canonical: 'http://efir.test/',
+      image: 'http://efir.test/og-image.jpg',
+      type: 'website',
+      siteName: 'Эфир',
+      status: 200,
+    };
+    const html = renderHead(indexHtml, head);
+    expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt;</title>');
+    expect(html).toContain('<meta name="description" content="x &amp; y" />');
+    expect(html.match(/<title>/gu)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,151 @@
+// The head of the HTML the site sends for a page: title, description, canonical address, Open
+// Graph and `lang` in the page's script, so a link pasted into a messenger or read by a search
+// engine shows the page's name and picture without running the app.
+import { type Locale, localeSchema, toLatin, type Translations } from '@efir/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { aboutPages } from '../repositories/showcase.ts';
+import { findVideo } from '../repositories/videos.ts';
+import { loadCatalogues } from '../translations/catalogue.ts';
+
+export interface PageHead {
+  lang: 'ru' | 'ru-Latn';
+  title: string;
+  description: string;
+  /** An absolute URL. */
+  canonical: string;
+  /** An absolute URL. */
+  image: string;
+  type: 'website' | 'video.other';
+  siteName: string;
+  /** 404 for a video the site does not have; the app still renders its own not-found page. */
+  status: 200 | 404;
+}
+
+/** The labels a page head takes from the catalogue: the page's title and description keys. */
+const pages: Readonly<Record<string, { title: string | undefined; description: string }>> = {
+  '/': { title: undefined, description: 'meta.description' },
+  '/radio': { title: 'nav.live_radio', description: 'meta.radio' },
+  '/tv': { title: 'programme.tv_title', description: 'meta.teleprogram' },
+  '/radio/program': { title: 'programme.radio_title', description: 'meta.radioprogram' },
+  '/catalog': { title: 'catalog.title', description: 'meta.catalog' },
+  '/radio/catalog': { title: 'radio_catalog.title', description: 'meta.radio_catalog' },
+  '/about': { title: 'about.title', description: 'meta.description' },
+  '/search': { title: 'search.title', description: 'meta.description' },
+};
+
+export const defaultShareImage = '/og-image.jpg';
+
+/** The page's locale prefix, if any, and the path under it. */
+function splitPath(pathname: string): { locale: Locale | undefined; rest: string } {
+  const match = /^\/(ru-cyrl|ru-latn)(\/.*)?$/u.exec(pathname);
+  const locale = localeSchema.safeParse(match?.[1]);
+  if (match === null || !locale.success) return { locale: undefined, rest: pathname };
+  return { locale: locale.data, rest: match[2] ?? '/' };
+}
+
+function absolute(origin: string, url: string): string {
+  return /^https?:\/\//u.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** Collapses white space and cuts a description to a length search engines show whole. */
+function summary(text: string, max = 200): string {
+  const flat = text.replaceAll(/\s+/gu, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+export async function pageHead(
+  db: Db,
+  catalogues: Record<Locale, Translations>,
+  origin: string,
+  url: string,
+): Promise<PageHead> {
+  const pathname = new URL(url, 'http://site').pathname.replace(/(.)\/+$/u, '$1');
+  const { locale, rest } = splitPath(pathname);
+  const catalogue = catalogues[locale ?? 'ru-cyrl'];
+  const script = (text: string): string => (locale === 'ru-latn' ? toLatin(text) : text);
+  const label = (key: string): string => catalogue[key] ?? '';
+  const titled = (name: string): string => `${name} — ${label('app.name')}`;
+  const head: PageHead = {
+    lang: locale === 'ru-latn' ? 'ru-Latn' : 'ru',
+    title: label('app.title'),
+    description: label('meta.description'),
+    canonical: `${origin}${pathname}`,
+    image: absolute(origin, defaultShareImage),
+    type: 'website',
+    siteName: label('app.name'),
+    status: 200,
+  };
+
+  const videoId = /^\/video\/item\/(\d{1,10})$/u.exec(rest)?.[1];
+  if (videoId !== undefined) {
+    const id = Number(videoId);
+    const video = id >= 1 && id <= 2_147_483_647 ? await findVideo(db, id) : undefined;
+    if (video === undefined) return { ...head, title: titled(label('not_found.title')), status: 404 };
+    const preview = video.preview === '' ? video.previewCatalog : video.preview;
+    return {
+      ...head,
+      title: titled(script(video.name)),
+      description: summary(script(video.description === '' ? video.plot : video.description)),
+      image: preview === '' ? head.image : absolute(origin, preview),
+      type: 'video.other',
+    };
+  }
+
+  const page = pages[rest];
+  if (page === undefined) return head;
+  let description = label(page.description);
+  if (rest === '/about') {
+    const about = (await aboutPages(db))[0];
+    if (about !== undefined) description = summary(script(about.text0));
+  }
+  return { ...head, title: page.title === undefined ? head.title : titled(label(page.title)), description };
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** The app's index.html with the page's head: `lang`, title, description, canonical, Open Graph. */
+export function renderHead(html: string, head: PageHead): string {
+  const meta = [
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
+    `<meta property="og:locale" content="ru_RU" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ');
+  return html
+    .replace(/<html lang="[^"]*"/u, `<html lang="${head.lang}"`)
+    .replace(/<title>[^<]*<\/title>/u, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/u,
+      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
+    .replace('</head>', `  ${meta}\n  </head>`);
+}
+
+/** Answers a page address with the app's index.html carrying that page's head. */
+export function servePage(db: Db, indexHtml: string) {
+  const catalogues = loadCatalogues();
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = `${request.protocol}://${request.host}`;
+    let head: PageHead;
+    try {
+      head = await pageHead(db, catalogues, origin, request.url);
+    } catch (error) {
+      // The page still works without its own head: the app fills the title in.
+      request.log.error({ err: error }, 'page head failed');
+      head = await pageHead(db, catalogues, origin, '/');
+    }
+    return reply
+      .code(head.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderHead(indexHtml, head));
+  };
+}

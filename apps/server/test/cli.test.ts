@@ -1,0 +1,102 @@
+// `npm run efir`: the real command on its own database, and against a running site.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locateMediaTools } from '../src/media/ffmpeg.ts';
+import { makeClip } from './media-fixtures.ts';
+
+const cli = new URL('../src/cli/efir.ts', import.meta.url).pathname;
+const seed = new URL('../src/cli/seed.ts', import.meta.url).pathname;
+const server = new URL('../src/server.ts', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'efir-cli-test-'));
+const dataDir = join(work, 'data');
+const port = 19_000 + Math.floor(Math.random() * 500);
+const env = {
+  PATH: process.env.PATH ?? '',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  MEDIA_PORT: String(port + 1),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DEMO_MEDIA: 'off',
+};
+
+function efir(...args: string[]): { code: number | null; out: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 120_000 });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+beforeAll(async () => {
+  const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+  makeClip(tools.ffmpeg, join(work, 'clip.mp4'), { seconds: 3, size: '320x180' });
+  execFileSync(process.execPath, [seed], { env });
+}, 120_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('efir CLI', () => {
+  it('ingests a video with no site running, showing the job to its end', () => {
+    const run = efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Из командной строки', '--category', '2');
+    expect(run.out).toMatch(/job 1 video «Из командной строки» done 100 % → video \d+/u);
+    expect(run.code).toBe(0);
+  });
+
+  it('names the file and the reason and exits non-zero on failure', () => {
+    const missing = efir('ingest', 'video', join(work, 'nope.mp4'), '--name', 'Нет', '--category', '2');
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('nope.mp4: no such file');
+    const wrongCategory = efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Нет', '--category', '999');
+    expect(wrongCategory.code).toBe(1);
+    expect(wrongCategory.out).toContain('clip.mp4: no video category 999');
+  });
+
+  it('explains its usage on a wrong call (exit 2)', () => {
+    const run = efir('ingest', 'video', join(work, 'clip.mp4'), '--category', '2');
+    expect(run.code).toBe(2);
+    expect(run.out).toContain('--name');
+    expect(run.out).toContain('usage:');
+    expect(efir('fly').code).toBe(2);
+  });
+
+  it('lists the jobs and queues on the running site, whose catalogue shows the item at once', async () => {
+    expect(efir('jobs').out).toContain('failed');
+    const site = spawn(process.execPath, [server], { env, stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 120; i += 1) {
+        const up = await fetch(`http://127.0.0.1:${port}/api/v1/get/all/category/`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const run = efir(
+        'ingest',
+        'radio',
+        join(work, 'clip.mp4'),
+        '--name',
+        'Эфирный звук',
+        '--author',
+        'Хор',
+        '--category',
+        '1',
+      );
+      expect(run.out).toContain('(queued on the running site)');
+      expect(run.out).toMatch(/done 100 % → radio \d+/u);
+      expect(run.code).toBe(0);
+      const found = (await (
+        await fetch(`http://127.0.0.1:${port}/api/v1/search/radios/${encodeURIComponent('Эфирный звук')}/`)
+      ).json()) as { name: string; link_radio: string }[];
+      expect(found[0]?.name).toBe('Эфирный звук');
+      const playlist = await fetch(`http://127.0.0.1:${port + 1}${found[0]!.link_radio}`);
+      expect(playlist.status).toBe(200);
+      expect(await playlist.text()).toContain('#EXT-X-ENDLIST');
+    } finally {
+      site.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { adminUrl, databaseUrl } from './postgres.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = inject('postgresTemplates') === null ? ['pglite'] : ['pglite', 'postgres'];
+
+/** A fresh database of its own for a test file: migrated, and with the demo content if `seeded`. */
+export async function testDatabase(backend: Backend, content: 'migrated' | 'seeded'): Promise<Database> {
+  if (backend === 'pglite') {
+    const tarball = readFileSync(inject('pgliteTemplates')[content]);
+    return openPglite(undefined, new Blob([tarball]));
+  }
+  const templates = inject('postgresTemplates');
+  const admin = adminUrl();
+  if (templates === null || admin === undefined) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = `efir_t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${templates[content]}`);
+  } finally {
+    await client.end();
+  }
+  const database = await openPostgres(databaseUrl(admin, name));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

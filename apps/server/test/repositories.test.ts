@@ -1,0 +1,217 @@
+// The repositories on every backend: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
+import { playRadio, radioCataloguePage, radioListingGroups } from '../src/repositories/radios.ts';
+import { recommendedSearches, recordSearches, searchRadios, searchVideos } from '../src/repositories/search.ts';
+import { activePolls, votePoll } from '../src/repositories/showcase.ts';
+import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
+import { findVideo, mainList, relatedVideos, videoCataloguePage, viewVideo } from '../src/repositories/videos.ts';
+import { backends, testDatabase } from './database.ts';
+
+describe.each(backends)('repositories on %s', (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await testDatabase(backend, 'seeded');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  describe('video catalogue', () => {
+    it('pages published videos by 30 with the total count', async () => {
+      const first = await videoCataloguePage(database.db, { page: 1, prosmotri: false, date_added: false });
+      expect(first.count).toBeGreaterThanOrEqual(70);
+      expect(first.rows).toHaveLength(30);
+      expect(first.rows.every((row) => row.draft === 0)).toBe(true);
+      const lastPage = Math.ceil(first.count / 30);
+      const last = await videoCataloguePage(database.db, { page: lastPage, prosmotri: false, date_added: false });
+      expect(last.rows).toHaveLength(first.count - (lastPage - 1) * 30);
+      const past = await videoCataloguePage(database.db, { page: lastPage + 1, prosmotri: false, date_added: false });
+      expect(past).toEqual({ count: first.count, rows: [] });
+    });
+
+    it('sorts by views and by date added, and filters by category', async () => {
+      const popular = await videoCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false });
+      const views = popular.rows.map((row) => row.views);
+      expect(views).toEqual([...views].sort((a, b) => b - a));
+      const newest = await videoCataloguePage(database.db, { page: 1, prosmotri: false, date_added: true });
+      const dates = newest.rows.map((row) => row.addedAt.getTime());
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      const category = popular.rows[0]?.categoryId ?? 1;
+      const inCategory = await videoCataloguePage(database.db, {
+        page: 1,
+        category_id: category,
+        prosmotri: false,
+        date_added: false,
+      });
+      expect(inCategory.count).toBeGreaterThan(0);
+      expect(inCategory.count).toBeLessThan(popular.count);
+      expect(inCategory.rows.every((row) => row.categoryId === category)).toBe(true);
+    });
+
+    it('pages without gaps or repeats', async () => {
+      const seen = new Set<number>();
+      let total = 0;
+      for (let page = 1; page <= 4; page += 1) {
+        const result = await videoCataloguePage(database.db, { page, prosmotri: true, date_added: false });
+        total = result.count;
+        for (const row of result.rows) seen.add(row.id);
+      }
+      expect(seen.size).toBe(total);
+    });
+
+    it('counts a view once per visitor per 24 hours', async () => {
+      const before = await findVideo(database.db, 1);
+      expect(before?.draft).toBe(0);
+      const first = await viewVideo(database.db, 1, 'visitor-a');
+      const again = await viewVideo(database.db, 1, 'visitor-a');
+      const other = await viewVideo(database.db, 1, 'visitor-b');
+      expect(first?.views).toBe((before?.views ?? 0) + 1);
+      expect(again?.views).toBe(first?.views);
+      expect(other?.views).toBe((before?.views ?? 0) + 2);
+      await database.db.execute(
+        sql`UPDATE visitor_action SET at = at - interval '25 hours' WHERE visitor = 'visitor-a'`,
+      );
+      expect((await viewVideo(database.db, 1, 'visitor-a'))?.views).toBe((before?.views ?? 0) + 3);
+    });
+
+    it('counts concurrent views of one visitor once', async () => {
+      const before = (await findVideo(database.db, 2))?.views ?? 0;
+      await Promise.all(Array.from({ length: 8 }, () => viewVideo(database.db, 2, 'visitor-burst')));
+      expect((await findVideo(database.db, 2))?.views).toBe(before + 1);
+    });
+
+    it('relates videos of the same category and lists the home rows by category', async () => {
+      const video = await findVideo(database.db, 3);
+      expect(video).toBeDefined();
+      const related = await relatedVideos(database.db, video!);
+      expect(related.length).toBeGreaterThan(0);
+      expect(related.every((row) => row.categoryId === video!.categoryId && row.id !== video!.id)).toBe(true);
+      const rows = await mainList(database.db);
+      expect(rows.length).toBeGreaterThanOrEqual(6);
+      for (const row of rows)
+        expect(row.videos.every((v) => v.categoryId === row.category.id && v.draft === 0)).toBe(true);
+    });
+  });
+
+  describe('radio catalogue', () => {
+    it('pages published radios and counts a play once per visitor', async () => {
+      const page = await radioCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false });
+      expect(page.count).toBeGreaterThanOrEqual(70);
+      const radio = page.rows[0];
+      expect(radio).toBeDefined();
+      const played = await playRadio(database.db, radio!.id, 'listener');
+      await playRadio(database.db, radio!.id, 'listener');
+      expect(played?.plays).toBe(radio!.plays + 1);
+      expect(
+        (await radioCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false })).rows[0]?.plays,
+      ).toBe(radio!.plays + 1);
+    });
+
+    it('lists listing groups with published radios only', async () => {
+      const groups = await radioListingGroups(database.db);
+      expect(groups.length).toBeGreaterThanOrEqual(3);
+      expect(groups.every((group) => group.radios.length > 0 && group.radios.every((r) => r.draft === 0))).toBe(true);
+    });
+  });
+
+  describe('polls', () => {
+    it('counts a vote once per visitor and adds one to each chosen variant', async () => {
+      const poll = (await activePolls(database.db))[0];
+      expect(poll).toBeDefined();
+      const voted = await votePoll(database.db, poll!.id, 'voter', [1, 3]);
+      expect(voted.kind).toBe('counted');
+      if (voted.kind !== 'counted') return;
+      expect([voted.poll.votes1, voted.poll.votes2, voted.poll.votes3, voted.poll.votes4]).toEqual([
+        poll!.votes1 + 1,
+        poll!.votes2,
+        poll!.votes3 + 1,
+        poll!.votes4,
+      ]);
+      expect(await votePoll(database.db, poll!.id, 'voter', [2])).toEqual({ kind: 'already-voted' });
+      expect((await activePolls(database.db))[0]?.votes2).toBe(poll!.votes2);
+      expect(await votePoll(database.db, 999_999, 'voter', [1])).toEqual({ kind: 'no-poll' });
+    });
+  });
+
+  describe('chat', () => {
+    it('keeps messages oldest-first, gives only newer ones after an id, and paces a visitor', async () => {
+      const room = 'teleprogram' as const;
+      const programmeId = 1;
+      const posted = await postChatMessage(database.db, {
+        room,
+        programmeId,
+        name: 'Тест',
+        message: '<b>привет</b>',
+        visitor: 'chatter',
+      });
+      expect(posted?.message).toBe('<b>привет</b>');
+      expect(
+        await postChatMessage(database.db, { room, programmeId, name: 'Тест', message: 'ещё', visitor: 'chatter' }),
+      ).toBeUndefined();
+      const all = await chatMessages(database.db, room, programmeId, undefined);
+      expect(all.at(-1)?.id).toBe(posted?.id);
+      const ids = all.map((m) => m.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(await chatMessages(database.db, room, programmeId, posted!.id)).toEqual([]);
+      expect(await latestChatMessageId(database.db, room, programmeId)).toBe(posted?.id);
+      expect(await latestChatMessageId(database.db, 'radio', 999)).toBe(0);
+    });
+  });
+
+  describe('visitor actions', () => {
+    it('lets one of many concurrent claims through', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => claimVisitorAction(database.db, 'poll-vote', 77, 'racer', null)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+  });
+
+  describe('search', () => {
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+
+    it('finds other forms of a word (Russian morphology)', async () => {
+      const found = names(await searchVideos(database.db, 'москве'));
+      expect(found.some((name) => /Москв/u.test(name))).toBe(true);
+    });
+
+    it('treats ё and е alike', async () => {
+      const withYo = names(await searchRadios(database.db, 'ёлка'));
+      const withYe = names(await searchRadios(database.db, 'елка'));
+      expect(withYo.length).toBeGreaterThan(0);
+      expect(withYe).toEqual(withYo);
+    });
+
+    it('tolerates a typo', async () => {
+      expect(names(await searchVideos(database.db, 'Байкл')).some((name) => name.includes('Байкал'))).toBe(true);
+    });
+
+    it('finds Cyrillic content from a Latin-script query', async () => {
+      expect(names(await searchVideos(database.db, 'moskva')).some((name) => /Москв/u.test(name))).toBe(true);
+      expect(names(await searchVideos(database.db, 'baikal')).some((name) => name.includes('Байкал'))).toBe(true);
+    });
+
+    it('lists only published items and nothing for nonsense', async () => {
+      expect(await searchVideos(database.db, 'qzxwvjkq')).toEqual([]);
+      const all = await searchVideos(database.db, 'москва');
+      expect(all.every((row) => row.draft === 0)).toBe(true);
+    });
+
+    it('recommends what several visitors found, then the editors picks', async () => {
+      const picks = await recommendedSearches(database.db);
+      expect(picks.length).toBeGreaterThan(0);
+      await recordSearches(database.db, [
+        { query: 'Волга', visitor: 'v1' },
+        { query: 'волга', visitor: 'v2' },
+        { query: 'одинокий запрос', visitor: 'v3' },
+      ]);
+      const recommended = await recommendedSearches(database.db);
+      expect(recommended[0]).toBe('волга');
+      expect(recommended).not.toContain('одинокий запрос');
+      expect(recommended.slice(1)).toEqual(picks.slice(0, recommended.length - 1));
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { AboutBlock } from '../../features/about/components/about-block.tsx';
+import { MainListRows } from '../../features/catalog/components/main-list-rows.tsx';
+import { Chat } from '../../features/chat/components/chat.tsx';
+import { LiveTvSection, ProgrammeStrip } from '../../features/live-tv/components/live-tv-section.tsx';
+import { PollBlock } from '../../features/poll/components/poll-block.tsx';
+import { useTeleprogramVideos } from '../../features/programme/api/get-teleprogram-videos.ts';
+import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
+import { Ticker } from '../../features/ticker/components/ticker.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { closePlayer } from '../../lib/player-store.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** The day's strip: the teleprogram's plain list with the item on air marked. */
+function TeleprogramStrip({ teleId, currentId }: { teleId: number; currentId: number | undefined }) {
+  const videos = useTeleprogramVideos(teleId).data?.results ?? [];
+  return <ProgrammeStrip videos={videos} currentId={currentId} />;
+}
+
+/** `/`: the live TV section (player with its ticker, chat, the day's strip), the slideshow, the
+ * poll, the catalogue rows and the about block. */
+export function HomeRoute() {
+  const { t } = useI18n();
+  usePageTitle(undefined);
+  useEffect(() => {
+    // Entering the home page stops any current player (SPEC §4).
+    closePlayer();
+  }, []);
+  return (
+    <div className="page">
+      <h1 className="visually-hidden">{t('app.title')}</h1>
+      <LiveTvSection
+        ticker={(teleId, itemId, time) => <Ticker teleId={teleId} itemKey={itemId} time={time} />}
+        chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
+        strip={(teleId, currentId) => <TeleprogramStrip teleId={teleId} currentId={currentId} />}
+      />
+      <Slideshow name="main" label={t('home.slideshow')} autoplayMs={10_000} />
+      <PollBlock />
+      <MainListRows />
+      <AboutBlock />
+    </div>
+  );
+}

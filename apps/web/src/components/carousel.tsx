@@ -1,0 +1,104 @@
+// A carousel with the spec's numbers (slides per view, spacing, autoplay, slides per move) on
+// Embla. It loads with the screens that use it, never with the shell.
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useI18n } from '../lib/i18n.tsx';
+import './carousel.css';
+
+interface CarouselProps {
+  label: string;
+  slides: readonly { key: string | number; content: ReactNode }[];
+  /** Slides per view below 700 px and from 700 px. */
+  perView: { mobile: number; wide: number };
+  /** Space between slides, px. */
+  gap?: number;
+  autoplayMs?: number;
+  slidesToScroll?: number;
+  startIndex?: number;
+  loop?: boolean;
+  className?: string;
+}
+
+export function Carousel({
+  label,
+  slides,
+  perView,
+  gap = 16,
+  autoplayMs,
+  slidesToScroll = 1,
+  startIndex = 0,
+  loop = false,
+  className,
+}: CarouselProps) {
+  const { t } = useI18n();
+  const plugins = useMemo(
+    () =>
+      autoplayMs === undefined
+        ? []
+        : [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })],
+    [autoplayMs],
+  );
+  const [viewportRef, embla] = useEmblaCarousel(
+    { align: 'start', slidesToScroll, startIndex, loop, containScroll: loop ? false : 'trimSnaps' },
+    plugins,
+  );
+  const edges = useSyncExternalStore(
+    useCallback(
+      (changed: () => void) => {
+        embla?.on('select', changed).on('reInit', changed);
+        return () => {
+          embla?.off('select', changed).off('reInit', changed);
+        };
+      },
+      [embla],
+    ),
+    () =>
+      embla === undefined ? 'none' : `${embla.canScrollPrev() ? 'prev' : ''}${embla.canScrollNext() ? 'next' : ''}`,
+  );
+  const style = {
+    '--carousel-per-view': perView.mobile,
+    '--carousel-per-view-wide': perView.wide,
+    '--carousel-gap': `${gap}px`,
+  } as CSSProperties;
+  return (
+    <section className={`carousel ${className ?? ''}`} aria-roledescription="carousel" aria-label={label} style={style}>
+      <div className="carousel__viewport" ref={viewportRef}>
+        <div className="carousel__container">
+          {slides.map((slide, index) => (
+            <div
+              className="carousel__slide"
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} / ${slides.length}`}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="carousel__controls">
+        <button
+          type="button"
+          className="carousel__button"
+          aria-label={t('carousel.previous')}
+          disabled={!edges.includes('prev')}
+          onClick={() => embla?.scrollPrev()}
+        >
+          <ChevronLeft aria-hidden="true" size={20} />
+        </button>
+        <button
+          type="button"
+          className="carousel__button"
+          aria-label={t('carousel.next')}
+          disabled={!edges.includes('next')}
+          onClick={() => embla?.scrollNext()}
+        >
+          <ChevronRight aria-hidden="true" size={20} />
+        </button>
+      </div>
+    </section>
+  );
+}

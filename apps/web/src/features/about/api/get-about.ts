@@ -1,0 +1,14 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/about/main/ */
+export function getAbout(signal?: AbortSignal) {
+  return fetchCall('/get/about/main/', calls.aboutMain.response, signal ? { signal } : {});
+}
+
+export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: ({ signal }) => getAbout(signal) });
+
+export function useAbout() {
+  return useQuery(aboutQuery);
+}

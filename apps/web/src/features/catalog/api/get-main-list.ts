@@ -1,0 +1,14 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/main/list/ */
+export function getMainList(signal?: AbortSignal) {
+  return fetchCall('/get/main/list/', calls.mainList.response, signal ? { signal } : {});
+}
+
+export const mainListQuery = queryOptions({ queryKey: ['main-list'], queryFn: ({ signal }) => getMainList(signal) });
+
+export function useMainList() {
+  return useQuery(mainListQuery);
+}

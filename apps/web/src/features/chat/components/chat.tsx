@@ -1,0 +1,230 @@
+import type { ChatMessage, ChatRoom } from '@efir/contract';
+import { Send } from 'lucide-react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { chatInputProblem } from '../../../lib/live.ts';
+import { readStored, writeStored } from '../../../lib/storage.ts';
+import { getChatMessages, postChatMessage } from '../api/chat-messages.ts';
+import './chat.css';
+
+const refreshMs = 2000;
+/** Closer than this to the bottom, the list follows new messages. */
+const followSlackPx = 48;
+
+/** The chat beside a stream: a nickname first, then the messages (refreshed every 2 s) and a post form. */
+export function Chat({ room, id }: { room: ChatRoom; id: number }) {
+  const { t } = useI18n();
+  const [nickname, setNickname] = useState(() => readStored('nickname') ?? '');
+  const [editing, setEditing] = useState(nickname === '');
+  return (
+    <section className="chat" aria-label={t('chat.title')}>
+      <h2 className="chat__title">{t('chat.title')}</h2>
+      <ChatMessages room={room} id={id} />
+      {editing ? (
+        <NicknameForm
+          initial={nickname}
+          onSave={(name) => {
+            writeStored('nickname', name);
+            setNickname(name);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <PostForm
+          room={room}
+          id={id}
+          nickname={nickname}
+          onChangeName={() => {
+            setEditing(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Messages arrive through a window event so the list shows a posted message at once. */
+const postedEvent = 'efir:chat-posted';
+
+function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
+  const { t } = useI18n();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const follow = useRef(true);
+
+  useEffect(() => {
+    let after = 0;
+    let cancelled = false;
+    const controller = new AbortController();
+    const merge = (incoming: readonly ChatMessage[]): void => {
+      if (incoming.length === 0) return;
+      after = Math.max(after, ...incoming.map((message) => message.id));
+      setMessages((current) => {
+        const known = new Set(current.map((message) => message.id));
+        return [...current, ...incoming.filter((message) => !known.has(message.id))].slice(-200);
+      });
+    };
+    const refresh = async (): Promise<void> => {
+      try {
+        merge(await getChatMessages(room, id, after, controller.signal));
+      } catch (error) {
+        if (!cancelled) console.error(error);
+      } finally {
+        if (!cancelled) setLoaded(true);
+      }
+    };
+    void refresh();
+    const timer = window.setInterval(() => void refresh(), refreshMs);
+    const onPosted = (event: Event): void => {
+      merge([(event as CustomEvent<ChatMessage>).detail]);
+    };
+    window.addEventListener(postedEvent, onPosted);
+    return () => {
+      cancelled = true;
+      controller.abort();
+      window.clearInterval(timer);
+      window.removeEventListener(postedEvent, onPosted);
+    };
+  }, [room, id]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list !== null && follow.current) list.scrollTop = list.scrollHeight;
+  }, [messages]);
+
+  return (
+    <ol
+      ref={listRef}
+      className="chat__messages"
+      aria-label={t('chat.messages')}
+      aria-live="polite"
+      tabIndex={0}
+      onScroll={(event) => {
+        const list = event.currentTarget;
+        follow.current = list.scrollHeight - list.scrollTop - list.clientHeight < followSlackPx;
+      }}
+    >
+      {loaded && messages.length === 0 ? <li className="chat__empty">{t('chat.empty')}</li> : null}
+      {messages.map((message) => (
+        <li key={message.id} className="chat__message">
+          <span className="chat__name">{message.name}</span> <span className="chat__text">{message.message}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: string) => void }) {
+  const { t } = useI18n();
+  const [name, setName] = useState(initial);
+  const [problem, setProblem] = useState<string>();
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const found = chatInputProblem(name);
+    if (found !== undefined) {
+      setProblem(t(`chat.${found}`));
+      return;
+    }
+    onSave(name.trim());
+  };
+  return (
+    <form className="chat__form" onSubmit={submit} noValidate>
+      <label className="chat__label" htmlFor="chat-nickname">
+        {t('chat.nickname')}
+      </label>
+      <div className="chat__row">
+        <input
+          id="chat-nickname"
+          className="chat__input"
+          value={name}
+          maxLength={64}
+          autoComplete="nickname"
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : 'chat-nickname-problem'}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
+          }}
+        />
+        <button type="submit" className="button">
+          {t('chat.nickname_save')}
+        </button>
+      </div>
+      {problem === undefined ? null : (
+        <p id="chat-nickname-problem" className="chat__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChangeName: () => void }) {
+  const { t } = useI18n();
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const submit = async (event: SyntheticEvent): Promise<void> => {
+    event.preventDefault();
+    const found = chatInputProblem(props.nickname, message);
+    if (found !== undefined) {
+      setProblem(t(`chat.${found}`));
+      return;
+    }
+    setSending(true);
+    try {
+      const posted = await postChatMessage(props.room, props.id, props.nickname, message);
+      window.dispatchEvent(new CustomEvent(postedEvent, { detail: posted }));
+      setMessage('');
+      setProblem(undefined);
+    } catch (error) {
+      console.error(error);
+      if (error instanceof ApiError && error.status === 429) setProblem(t('chat.too_fast'));
+      else if (error instanceof ApiError && error.status === 400) {
+        setProblem(t('chat.invalid', { detail: error.detail ?? '' }));
+      } else setProblem(t('chat.failed'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form className="chat__form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="chat__as">
+        {t('chat.as', { name: props.nickname })}{' '}
+        <button type="button" className="chat__link" onClick={props.onChangeName}>
+          {t('chat.change_name')}
+        </button>
+      </p>
+      <label className="visually-hidden" htmlFor={`chat-message-${props.room}`}>
+        {t('chat.message')}
+      </label>
+      <div className="chat__row">
+        <input
+          id={`chat-message-${props.room}`}
+          className="chat__input"
+          value={message}
+          placeholder={t('chat.message')}
+          maxLength={1000}
+          autoComplete="off"
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : 'chat-message-problem'}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            setProblem(undefined);
+          }}
+        />
+        <button type="submit" className="button chat__send" disabled={sending}>
+          <Send aria-hidden="true" size={18} />
+          <span>{t('chat.send')}</span>
+        </button>
+      </div>
+      {problem === undefined ? null : (
+        <p id="chat-message-problem" className="chat__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Radioprogram, RadioprogramItem } from '@efir/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { PreviewImage } from '../../../components/preview-image.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { allowanceSpent, radioAllowanceSeconds } from '../../../lib/live.ts';
+import { closePlayer, startEfir } from '../../../lib/player-store.ts';
+import { advanceRadioprogram, useRadioRun, useRadioShow, useRadioWithAds } from '../api/radio-live.ts';
+import './live-radio.css';
+
+const active = (run: Radioprogram | 'none' | undefined): run is Radioprogram =>
+  run !== undefined && run !== 'none' && (run.status === 1 || run.status === 4);
+
+/**
+ * The live radio block of /radio: entering it makes the live radio the player (SPEC §4); it shows
+ * what is on air with its chat, follows the radio's run (advance after the item's duration + 15 s,
+ * the server deciding), and past the end of the list hides the player and clears the stored radio.
+ */
+export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode }) {
+  const { t } = useI18n();
+  const run = useRadioRun().data;
+  const dayId = run === undefined || run === 'none' ? undefined : run.id;
+  const items = useRadioWithAds(dayId).data?.results ?? [];
+  const show = useRadioShow(dayId).data?.show ?? false;
+  const onAir = active(run) && show && run.index < items.length;
+  const finished = run === 'none' || (run !== undefined && items.length > 0 && run.index >= items.length);
+
+  useEffect(() => {
+    startEfir();
+  }, []);
+  useEffect(() => {
+    if (finished) closePlayer();
+  }, [finished]);
+  useRadioAdvance(run, items);
+
+  if (run === undefined) return <div className="live-radio skeleton" aria-hidden="true" />;
+  if (!onAir) {
+    return (
+      <section className="live-off" aria-label={t('radio.live_title')}>
+        <p>{t('radio.off_air')}</p>
+      </section>
+    );
+  }
+  const current = items[run.index];
+  return (
+    <section className="live-radio" aria-label={t('radio.live_title')}>
+      <div className="live-radio__now">
+        {current === undefined ? null : (
+          <>
+            <PreviewImage className="live-radio__cover" src={current.radio.get_preview} eager />
+            <div>
+              <p className="live-radio__label">{t('live.now')}</p>
+              <p className="live-radio__name">{current.radio.name}</p>
+              <p className="live-radio__author">{current.radio.author.name}</p>
+            </div>
+          </>
+        )}
+      </div>
+      {chat(run.id)}
+    </section>
+  );
+}
+
+/** The radio's advance: after the item's duration + 15 s, publish it and ask to move on. */
+function useRadioAdvance(run: Radioprogram | 'none' | undefined, items: readonly RadioprogramItem[]) {
+  const queryClient = useQueryClient();
+  const since = useRef<{ key: string; at: number }>(undefined);
+  useEffect(() => {
+    if (!active(run) || run.status !== 1) return;
+    const item = items[run.index];
+    if (item === undefined) return;
+    const key = `${run.id}:${run.index}`;
+    if (since.current?.key !== key) since.current = { key, at: Date.now() };
+    const started = since.current.at;
+    const timer = window.setInterval(() => {
+      if (!allowanceSpent((Date.now() - started) / 1000, item.radio.duration, radioAllowanceSeconds)) return;
+      window.clearInterval(timer);
+      advanceRadioprogram(run.id, item.radio.id, run.index + 1).then(
+        (next) => {
+          queryClient.setQueryData(['radioprogram-run'], next);
+        },
+        (error: unknown) => {
+          console.error(error);
+        },
+      );
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [run, items, queryClient]);
+}

@@ -1,0 +1,212 @@
+import type { Teleprogram, TeleprogramItem } from '@efir/contract';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Volume2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { formatClock } from '../../../lib/dates.ts';
+import { attachHls, preloadHls } from '../../../lib/hls.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { allowanceSpent, liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
+import { mediaOrigin } from '../../../lib/media-origin.ts';
+import { advanceTeleprogram } from '../api/advance-teleprogram.ts';
+import { runStatusQuery, useRunStatus } from '../api/get-run-status.ts';
+import { useTeleprogramWithAds } from '../api/get-teleprogram-withads.ts';
+import { useTimeLive } from '../api/get-time-live.ts';
+import './live-tv.css';
+
+export interface LiveTvSlots {
+  /** The ticker over the stream, for the day, the item on air and the schedules' time. */
+  ticker: (teleId: number, itemId: number | undefined, time: string | undefined) => ReactNode;
+  chat: (teleId: number) => ReactNode;
+  /** The day's strip with the item on air marked. */
+  strip: (teleId: number, currentItemId: number | undefined) => ReactNode;
+}
+
+/**
+ * The home page's live TV (SPEC §4): the run polled every 5 s and the time every 2 s until the
+ * day ends (status 0 or 4, or no day); the player with its ticker, the chat and the day's strip
+ * while live mode shows; the off-air text once it does not.
+ */
+export function LiveTvSection(slots: LiveTvSlots) {
+  const { t } = useI18n();
+  // The player is the page's first concern: hls.js loads while the calls answer.
+  useEffect(preloadHls, []);
+  const run = useRunStatus().data;
+  const dayOver = tvEnded(run);
+  const teleId = run === undefined || run === 'none' ? undefined : run.id;
+  const withAds = useTeleprogramWithAds(teleId, run === undefined || run === 'none' ? undefined : run.status);
+  const items = withAds.data?.results ?? [];
+  const time = useTimeLive(!dayOver && teleId !== undefined).data?.Time;
+
+  useAdvance(run, items);
+
+  if (run === undefined) return <div className="live-tv live-tv--loading skeleton" aria-hidden="true" />;
+  // While the day's items load, a run on air starts the player already: the first frame comes sooner.
+  const loadingItems = run !== 'none' && run.status === 1 && withAds.data === undefined;
+  if (run === 'none' || (!loadingItems && !liveShows(run, withAds.data?.show ?? false, items.length))) {
+    return (
+      <section className="live-off" aria-label={t('live.title')}>
+        <p>{offAirText(run, t('live.offline'))}</p>
+      </section>
+    );
+  }
+  const current = items[run.index];
+  return (
+    <section className="live-tv" aria-label={t('live.title')}>
+      <div className="live-tv__stage">
+        <LiveVideo />
+        {slots.ticker(run.id, current?.id, time)}
+      </div>
+      {slots.chat(run.id)}
+      {slots.strip(run.id, current?.id)}
+    </section>
+  );
+}
+
+/**
+ * When the item on air has used its allowance (duration + 30 s) the page publishes it and asks to
+ * move on; the server answers with the run its clock gives, which the page then follows.
+ */
+function useAdvance(run: Teleprogram | 'none' | undefined, items: readonly TeleprogramItem[]) {
+  const queryClient = useQueryClient();
+  const since = useRef<{ key: string; at: number }>(undefined);
+  useEffect(() => {
+    if (run === undefined || run === 'none' || run.status !== 1) return;
+    const item = items[run.index];
+    if (item === undefined) return;
+    const key = `${run.id}:${run.index}`;
+    if (since.current?.key !== key) since.current = { key, at: Date.now() };
+    const started = since.current.at;
+    const timer = window.setInterval(() => {
+      if (!allowanceSpent((Date.now() - started) / 1000, item.video.duration, tvAllowanceSeconds)) return;
+      window.clearInterval(timer);
+      advanceTeleprogram(run.id, item.video.id, run.index + 1).then(
+        (next) => {
+          queryClient.setQueryData(runStatusQuery.queryKey, next);
+        },
+        (error: unknown) => {
+          console.error(error);
+        },
+      );
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [run, items, queryClient]);
+}
+
+/** The live player: autoplay muted where the browser demands it, with a clear unmute control. */
+function LiveVideo() {
+  const { t } = useI18n();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video === null) return;
+    let cancelled = false;
+    let detach = (): void => undefined;
+    const start = (): void => {
+      video.play().catch(() => {
+        // Sound is not allowed yet: play muted, the unmute control stays offered.
+        video.muted = true;
+        setMuted(true);
+        void video.play().catch(() => undefined);
+      });
+    };
+    attachHls(video, `${mediaOrigin()}/tv/stream.m3u8`, (error) => {
+      console.error(error);
+    }).then(
+      (attachment) => {
+        if (cancelled) attachment.detach();
+        else {
+          detach = attachment.detach;
+          start();
+        }
+      },
+      (error: unknown) => {
+        console.error(error);
+      },
+    );
+    // A live player clicks play itself after 2 s if it is not playing yet (SPEC §4).
+    const retry = window.setTimeout(() => {
+      if (video.paused) start();
+    }, 2000);
+    const onVolume = (): void => {
+      setMuted(video.muted);
+    };
+    video.addEventListener('volumechange', onVolume);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(retry);
+      video.removeEventListener('volumechange', onVolume);
+      video.pause();
+      detach();
+    };
+  }, []);
+  return (
+    <>
+      <video
+        ref={videoRef}
+        className="live-tv__video"
+        aria-label={t('live.player')}
+        muted
+        autoPlay
+        playsInline
+        controls
+        preload="metadata"
+        lang="ru"
+      />
+      <span className="live-tv__badge">{t('live.title')}</span>
+      {muted ? (
+        <button
+          type="button"
+          className="button live-tv__unmute"
+          onClick={() => {
+            const video = videoRef.current;
+            if (video === null) return;
+            video.muted = false;
+            void video.play().catch(() => undefined);
+          }}
+        >
+          <Volume2 aria-hidden="true" size={20} />
+          {t('live.unmute')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** The day's programme: items with a start time and not draft 2; the one on air marked. */
+export function ProgrammeStrip({
+  videos,
+  currentId,
+}: {
+  videos: readonly TeleprogramItem[];
+  currentId: number | undefined;
+}) {
+  const { t } = useI18n();
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const current = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    const list = listRef.current;
+    if (current == null || list === null) return;
+    list.scrollTo({ left: current.offsetLeft - list.offsetLeft - 16, behavior: 'smooth' });
+  }, [currentId, videos.length]);
+  return (
+    <section className="live-strip" aria-label={t('live.programme')}>
+      <h2 className="live-strip__title">{t('live.programme')}</h2>
+      <ol ref={listRef} className="live-strip__list" tabIndex={0} aria-label={t('live.programme')}>
+        {stripItems(videos).map((item) => {
+          const onAir = item.id === currentId;
+          return (
+            <li key={item.id} className="live-strip__item" aria-current={onAir ? 'true' : undefined}>
+              <span className="live-strip__time">{formatClock(item.time_to_start)}</span>
+              <span className="live-strip__name">{item.video.name}</span>
+              {onAir ? <span className="live-strip__now">{t('live.now')}</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { calls, type Poll } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+export const pollsQuery = queryOptions({
+  queryKey: ['polls'],
+  queryFn: ({ signal }) => fetchCall('/get/oprosnik/', calls.polls.response, { signal }),
+});
+
+/** GET /get/oprosnik/ */
+export function usePolls() {
+  return useQuery(pollsQuery);
+}
+
+/** PUT /put/oprosnik/{id}: +1 for each chosen variant (1–4); answers the poll with its counts. */
+export function votePoll(id: number, chosen: readonly number[]): Promise<Poll> {
+  const body = Object.fromEntries([1, 2, 3, 4].map((n) => [`otvet_${n}`, chosen.includes(n)]));
+  return fetchCall(`/put/oprosnik/${id}`, calls.pollVote.response, { method: 'PUT', body });
+}

@@ -1,0 +1,17 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/radioprogram/list/ */
+export function getRadioprogramDays(signal?: AbortSignal) {
+  return fetchCall('/get/radioprogram/list/', calls.radioprogramList.response, signal ? { signal } : {});
+}
+
+export const radioprogramDaysQuery = queryOptions({
+  queryKey: ['radioprogram-days'],
+  queryFn: ({ signal }) => getRadioprogramDays(signal),
+});
+
+export function useRadioprogramDays() {
+  return useQuery(radioprogramDaysQuery);
+}

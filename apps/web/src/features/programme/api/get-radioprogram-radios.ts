@@ -1,0 +1,18 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/radioprogram/radios/{dayId}/ */
+export function getRadioprogramRadios(dayId: number, signal?: AbortSignal) {
+  return fetchCall(`/get/radioprogram/radios/${dayId}/`, calls.radioprogramRadios.response, signal ? { signal } : {});
+}
+
+export const radioprogramRadiosQuery = (dayId: number) =>
+  queryOptions({
+    queryKey: ['radioprogram-radios', dayId],
+    queryFn: ({ signal }) => getRadioprogramRadios(dayId, signal),
+  });
+
+export function useRadioprogramRadios(dayId: number) {
+  return useQuery(radioprogramRadiosQuery(dayId));
+}

@@ -1,0 +1,17 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/teleprogram/list/ */
+export function getTeleprogramDays(signal?: AbortSignal) {
+  return fetchCall('/get/teleprogram/list/', calls.teleprogramList.response, signal ? { signal } : {});
+}
+
+export const teleprogramDaysQuery = queryOptions({
+  queryKey: ['teleprogram-days'],
+  queryFn: ({ signal }) => getTeleprogramDays(signal),
+});
+
+export function useTeleprogramDays() {
+  return useQuery(teleprogramDaysQuery);
+}

@@ -1,0 +1,18 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/teleprogram/videos/{dayId}/ */
+export function getTeleprogramVideos(dayId: number, signal?: AbortSignal) {
+  return fetchCall(`/get/teleprogram/videos/${dayId}/`, calls.teleprogramVideos.response, signal ? { signal } : {});
+}
+
+export const teleprogramVideosQuery = (dayId: number) =>
+  queryOptions({
+    queryKey: ['teleprogram-videos', dayId],
+    queryFn: ({ signal }) => getTeleprogramVideos(dayId, signal),
+  });
+
+export function useTeleprogramVideos(dayId: number) {
+  return useQuery(teleprogramVideosQuery(dayId));
+}

@@ -1,0 +1,66 @@
+import { Play } from 'lucide-react';
+import { AppLink } from '../../../components/app-link.tsx';
+import { PreviewImage } from '../../../components/preview-image.tsx';
+import { formatClock } from '../../../lib/dates.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { type DayKind, isTeleprogramItemClickable } from '../../../lib/programme-day.ts';
+import { useTeleprogramDays } from '../api/get-teleprogram-days.ts';
+import { useTeleprogramToday } from '../api/get-teleprogram-today.ts';
+import { useTeleprogramVideos } from '../api/get-teleprogram-videos.ts';
+import { ProgrammeFrame } from './programme-frame.tsx';
+import { ProgrammeSkeleton } from './programme-skeleton.tsx';
+import './programme.css';
+
+/** A day's teleprogram: start time, preview with a play icon, name and description; a block opens
+ * its video where the rules allow. */
+function TeleprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
+  const { t } = useI18n();
+  const items = useTeleprogramVideos(dayId);
+  if (items.data === undefined) return items.isPending ? <ProgrammeSkeleton /> : null;
+  if (items.data.results.length === 0) return <p className="empty-state">{t('programme.empty')}</p>;
+  return (
+    <ol className="programme" data-testid="teleprogram" data-day-kind={kind}>
+      {items.data.results.map((item) => {
+        const body = (
+          <>
+            <span className="programme__time">{formatClock(item.time_to_start)}</span>
+            <span className="programme__preview">
+              <PreviewImage src={item.video.get_preview} />
+              <span className="programme__play" aria-hidden="true">
+                <Play size={18} fill="currentColor" />
+              </span>
+            </span>
+            <span className="programme__text">
+              <span className="programme__name">{item.video.name}</span>
+              <span className="programme__description">{item.video.description}</span>
+            </span>
+          </>
+        );
+        return (
+          <li key={item.id}>
+            {isTeleprogramItemClickable(kind, item.video.draft) ? (
+              <AppLink className="programme__block programme__block--link" to={`/video/item/${item.video.id}`}>
+                {body}
+              </AppLink>
+            ) : (
+              <div className="programme__block" data-clickable="false">
+                {body}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** /tv: the day slider and the chosen day's teleprogram. */
+export function TeleprogramPage() {
+  const days = useTeleprogramDays();
+  const today = useTeleprogramToday();
+  return (
+    <ProgrammeFrame days={days} today={today.data}>
+      {(dayId, kind) => <TeleprogramDay key={dayId} dayId={dayId} kind={kind} />}
+    </ProgrammeFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/listing/radios/ */
+export function getRadioListing(signal?: AbortSignal) {
+  return fetchCall('/get/listing/radios/', calls.radioListing.response, signal ? { signal } : {});
+}
+
+export const radioListingQuery = queryOptions({
+  queryKey: ['radio-listing'],
+  queryFn: ({ signal }) => getRadioListing(signal),
+});
+
+export function useRadioListing() {
+  return useQuery(radioListingQuery);
+}

@@ -1,0 +1,15 @@
+import { calls } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /search/radios/{q}/ */
+export function searchRadios(q: string, signal?: AbortSignal) {
+  return fetchCall(`/search/radios/${encodeURIComponent(q)}/`, calls.searchRadios.response, signal ? { signal } : {});
+}
+
+export const searchRadiosQuery = (q: string) =>
+  queryOptions({ queryKey: ['search-radios', q], queryFn: ({ signal }) => searchRadios(q, signal), enabled: q !== '' });
+
+export function useSearchRadios(q: string) {
+  return useQuery(searchRadiosQuery(q));
+}

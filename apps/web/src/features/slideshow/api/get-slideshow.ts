@@ -1,0 +1,15 @@
+import { calls, type SlideshowName } from '@efir/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCall } from '../../../lib/api.ts';
+
+/** GET /get/slideshow/{main, radios or catalog}/True/ */
+export function getSlideshow(name: SlideshowName, signal?: AbortSignal) {
+  return fetchCall(`/get/slideshow/${name}/True/`, calls.slideshow.response, signal ? { signal } : {});
+}
+
+export const slideshowQuery = (name: SlideshowName) =>
+  queryOptions({ queryKey: ['slideshow', name], queryFn: ({ signal }) => getSlideshow(name, signal) });
+
+export function useSlideshow(name: SlideshowName) {
+  return useQuery(slideshowQuery(name));
+}

@@ -1,0 +1,50 @@
+import type { Ticker as TickerEntry } from '@efir/contract';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { activeTickers, tickerDefaults } from '../../../lib/live.ts';
+import { useTickers } from '../api/get-tickers.ts';
+import './ticker.css';
+
+/** The running line over the stream: the messages whose window holds the schedules' time now. */
+export function Ticker(props: { teleId: number; itemKey: number | undefined; time: string | undefined }) {
+  const { t } = useI18n();
+  const tickers = useTickers(props.teleId, props.itemKey);
+  if (props.time === undefined) return null;
+  const running = activeTickers(tickers.data ?? [], props.time);
+  if (running.length === 0) return null;
+  return (
+    <div className="ticker" role="marquee" aria-label={t('live.ticker')}>
+      {running.map((ticker) => (
+        <TickerLine key={ticker.id} ticker={ticker} />
+      ))}
+    </div>
+  );
+}
+
+/** One message crossing the stream at its speed (px/s), `repetition` times at most. */
+function TickerLine({ ticker }: { ticker: TickerEntry }) {
+  const lineRef = useRef<HTMLDivElement>(null);
+  const [passSeconds, setPassSeconds] = useState<number>();
+  useLayoutEffect(() => {
+    const line = lineRef.current;
+    const text = line?.firstElementChild;
+    if (line == null || !(text instanceof HTMLElement)) return;
+    // One pass carries the text from the right edge until it has left on the left.
+    const distance = text.scrollWidth;
+    setPassSeconds(Math.max(2, distance / (ticker.speed > 0 ? ticker.speed : 80)));
+  }, [ticker.message, ticker.speed]);
+  return (
+    <div ref={lineRef} className="ticker__line">
+      <span
+        className="ticker__text"
+        style={
+          passSeconds === undefined
+            ? { visibility: 'hidden' }
+            : { animationDuration: `${passSeconds}s`, animationIterationCount: tickerDefaults.repetition }
+        }
+      >
+        {ticker.message}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatClock,
+  formatCount,
+  formatDayMonth,
+  formatDuration,
+  formatLongDate,
+  formatWeekday,
+  todayInSite,
+} from './dates.ts';
+
+describe('dates', () => {
+  it('writes DD MMMM YYYY with the month in the genitive', () => {
+    expect(formatLongDate('2026-11-22', 'ru-cyrl')).toBe('22 ноября 2026');
+    expect(formatLongDate('2026-03-08', 'ru-cyrl')).toBe('08 марта 2026');
+    expect(formatLongDate('2026-11-22', 'ru-latn')).toBe('22 noiabria 2026');
+    expect(formatLongDate('2026-05-01', 'ru-latn')).toBe('01 maia 2026');
+  });
+
+  it('reads a date-time in the site time zone', () => {
+    // 21:30 UTC on the 21st is 00:30 on the 22nd in Moscow.
+    expect(formatLongDate('2026-11-21T21:30:00.000Z', 'ru-cyrl')).toBe('22 ноября 2026');
+    expect(formatLongDate('not a date', 'ru-cyrl')).toBe('');
+  });
+
+  it('writes DD MMMM and the weekday', () => {
+    expect(formatDayMonth('2026-11-22', 'ru-cyrl')).toBe('22 ноября');
+    expect(formatWeekday('2026-11-22', 'ru-cyrl')).toBe('воскресенье');
+    expect(formatWeekday('2026-11-23', 'ru-latn')).toBe('ponedelnik');
+  });
+
+  it('writes HH:mm, *** when missing, and HH:MM:SS', () => {
+    expect(formatClock('07:05:00')).toBe('07:05');
+    expect(formatClock('')).toBe('***');
+    expect(formatDuration(0)).toBe('00:00:00');
+    expect(formatDuration(3725)).toBe('01:02:05');
+    expect(formatDuration(59.9)).toBe('00:00:59');
+  });
+
+  it('knows today in Moscow', () => {
+    expect(todayInSite(new Date('2026-11-21T22:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('groups digits the Russian way', () => {
+    expect(formatCount(12345).replace(/\s/gu, ' ')).toBe('12 345');
+  });
+});

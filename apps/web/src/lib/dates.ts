@@ -1,0 +1,98 @@
+// Russian dates and times as the spec writes them: DD MMMM YYYY (the month in the genitive,
+// «22 ноября 2026»), DD MMMM, HH:mm, HH:MM:SS; in ru-latn the same words in the Latin script.
+import { type Locale, toLatin } from '@efir/contract';
+
+const months = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+
+const weekdays = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'] as const;
+
+/** The schedules' time zone: a date-time is shown as the broadcaster's calendar has it. */
+export const siteTimeZone = 'Europe/Moscow';
+
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+}
+
+function inScript(text: string, locale: Locale): string {
+  return locale === 'ru-latn' ? toLatin(text) : text;
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** A `YYYY-MM-DD` day or an ISO date-time (read in the site's time zone) as a calendar date. */
+export function calendarDate(value: string): CalendarDate | undefined {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value);
+  if (day !== null) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    return { year, month, day: date, weekday: new Date(Date.UTC(year, month - 1, date)).getUTCDay() };
+  }
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: siteTimeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
+  const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  return calendarDate(`${part('year')}-${pad(part('month'))}-${pad(part('day'))}`);
+}
+
+/** DD MMMM YYYY: «22 ноября 2026» (ru-latn: «22 noiabria 2026»); '' for a value that is no date. */
+export function formatLongDate(value: string, locale: Locale): string {
+  const date = calendarDate(value);
+  if (date === undefined) return '';
+  return inScript(`${pad(date.day)} ${months[date.month - 1] ?? ''} ${date.year}`, locale);
+}
+
+/** DD MMMM: «22 ноября». */
+export function formatDayMonth(value: string, locale: Locale): string {
+  const date = calendarDate(value);
+  if (date === undefined) return '';
+  return inScript(`${pad(date.day)} ${months[date.month - 1] ?? ''}`, locale);
+}
+
+/** The day of the week, in lower case as Russian writes it: «понедельник». */
+export function formatWeekday(value: string, locale: Locale): string {
+  const date = calendarDate(value);
+  if (date === undefined) return '';
+  return inScript(weekdays[date.weekday] ?? '', locale);
+}
+
+/** HH:mm from HH:mm:ss; '***' when the time is missing. */
+export function formatClock(value: string): string {
+  return /^\d{2}:\d{2}/u.test(value) ? value.slice(0, 5) : '***';
+}
+
+/** HH:MM:SS from seconds. */
+export function formatDuration(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** Today as YYYY-MM-DD in the site's time zone. */
+export function todayInSite(now: Date = new Date()): string {
+  const date = calendarDate(now.toISOString());
+  return date === undefined ? '' : `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/** A view or play counter with Russian digit grouping: «12 345». */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('ru-RU').format(value);
+}

@@ -1,0 +1,77 @@
+// The interface's words come from the server's catalogue for the page's script
+// (GET /translations/{locale}/); the app renders once it is here.
+import { calls, type Locale, type Translations } from '@efir/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { createContext, use } from 'react';
+import { ApiError, fetchCall } from './api.ts';
+
+export class LocaleLoadError extends Error {
+  constructor(cause: unknown) {
+    super('Cannot load locale', { cause });
+    this.name = 'LocaleLoadError';
+  }
+}
+
+declare global {
+  interface Window {
+    /** The catalogue's request, made by index.html before the app's code arrived. */
+    efirTranslations?: { locale: string; answer: Promise<Response> };
+  }
+}
+
+/** The request index.html already made for this locale, taken once. */
+async function earlyAnswer(locale: Locale): Promise<Translations | undefined> {
+  const early = window.efirTranslations;
+  window.efirTranslations = undefined;
+  if (early?.locale !== locale) return undefined;
+  const response = await early.answer;
+  if (!response.ok) throw new ApiError(`/translations/${locale}/`, response.status);
+  return calls.translations.response.parse(await response.json());
+}
+
+export async function getTranslations(locale: Locale, signal?: AbortSignal): Promise<Translations> {
+  try {
+    const early = await earlyAnswer(locale);
+    if (early !== undefined) return early;
+    return await fetchCall(`/translations/${locale}/`, calls.translations.response, signal ? { signal } : {});
+  } catch (error) {
+    throw error instanceof ApiError || error instanceof TypeError ? new LocaleLoadError(error) : error;
+  }
+}
+
+export const translationsQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['translations', locale],
+    queryFn: ({ signal }) => getTranslations(locale, signal),
+    staleTime: Infinity,
+  });
+
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+export interface I18n {
+  /** The page's script. */
+  locale: Locale;
+  /** The locale the URL carries, which internal links keep; undefined for bare paths. */
+  urlLocale: Locale | undefined;
+  t: Translate;
+}
+
+export function makeTranslate(catalogue: Translations): Translate {
+  return (key, values) => {
+    const text = catalogue[key];
+    if (text === undefined) {
+      console.error(`missing translation: ${key}`);
+      return key;
+    }
+    if (values === undefined) return text;
+    return text.replace(/\{(\w+)\}/gu, (whole, name: string) => String(values[name] ?? whole));
+  };
+}
+
+export const I18nContext = createContext<I18n | null>(null);
+
+export function useI18n(): I18n {
+  const i18n = use(I18nContext);
+  if (i18n === null) throw new Error('useI18n outside the I18nContext');
+  return i18n;
+}

@@ -1,0 +1,80 @@
+// The live screens' pure rules (SPEC §4, §5): which programme items the strip shows, when the live
+// player shows, the item allowances, which tickers run now, and what a chat post may be.
+import {
+  chatForbiddenCharacters,
+  chatMessageMaxLength,
+  chatNameMaxLength,
+  type RadioprogramItem,
+  type Teleprogram,
+  type TeleprogramItem,
+  type Ticker,
+} from '@efir/contract';
+
+/** Seconds a TV item may run past its duration, and a radio item, before the page moves on. */
+export const tvAllowanceSeconds = 30;
+export const radioAllowanceSeconds = 15;
+export const tickerDefaults = { repetition: 4, durationSeconds: 10 } as const;
+
+/** The strip skips items with an empty start time or draft 2. */
+export function stripItems<T extends TeleprogramItem | RadioprogramItem>(items: readonly T[]): T[] {
+  return items.filter((item) => {
+    const draft = 'video' in item ? item.video.draft : item.draft;
+    return item.time_to_start !== '' && draft !== 2;
+  });
+}
+
+/** Live mode shows only if the status is 1, the show check is true and the current item is valid. */
+export function liveShows(run: Teleprogram | 'none' | undefined, show: boolean, count: number): boolean {
+  return run !== undefined && run !== 'none' && run.status === 1 && show && run.index >= 0 && run.index < count;
+}
+
+/** A TV day is over for the page when its status is 0 or 4 (SPEC §4). */
+export function tvEnded(run: Teleprogram | 'none' | undefined): boolean {
+  return run === 'none' || (run !== undefined && (run.status === 0 || run.status === 4));
+}
+
+/** The off-air text: the day's finished text if given, else the standard message. */
+export function offAirText(run: Teleprogram | 'none' | undefined, standard: string): string {
+  const finished = run === undefined || run === 'none' ? '' : run.finished_text.trim();
+  return finished === '' ? standard : finished;
+}
+
+/** Whether an item has used up its allowance: elapsed ≥ duration + allowance (seconds). */
+export function allowanceSpent(elapsedSeconds: number, durationSeconds: number, allowanceSeconds: number): boolean {
+  return elapsedSeconds >= durationSeconds + allowanceSeconds;
+}
+
+/** Seconds since midnight of `HH:mm:ss` (or `HH:mm`). */
+export function clockSeconds(time: string): number {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+/** The tickers whose window [start, start + duration) holds the time `now` (HH:mm:ss). */
+export function activeTickers(tickers: readonly Ticker[], now: string): Ticker[] {
+  const at = clockSeconds(now);
+  return tickers.filter((ticker) => {
+    const start = clockSeconds(ticker.start_time);
+    const duration = ticker.duration > 0 ? ticker.duration : tickerDefaults.durationSeconds;
+    return at >= start && at < start + duration;
+  });
+}
+
+/** Length in code points, as the server counts it. */
+const codePoints = (text: string): number => Array.from(text).length;
+
+export type ChatInputProblem = 'name_empty' | 'name_long' | 'message_empty' | 'message_long' | 'control';
+
+/** What is wrong with a nickname or message before it is sent, trimmed as the server trims. */
+export function chatInputProblem(name: string, message?: string): ChatInputProblem | undefined {
+  const trimmedName = name.trim();
+  if (trimmedName === '') return 'name_empty';
+  if (codePoints(trimmedName) > chatNameMaxLength) return 'name_long';
+  if (chatForbiddenCharacters.test(trimmedName)) return 'control';
+  if (message === undefined) return undefined;
+  const trimmed = message.trim();
+  if (trimmed === '') return 'message_empty';
+  if (codePoints(trimmed) > chatMessageMaxLength) return 'message_long';
+  if (chatForbiddenCharacters.test(trimmed)) return 'control';
+  return undefined;
+}

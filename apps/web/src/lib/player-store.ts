@@ -1,0 +1,87 @@
+// The global player's state (SPEC §3, §4): inactive, or active with the type 'file' (a radio
+// recording chosen in a catalogue, search or programme) or 'efir' (live). The current radio is
+// kept under `radio` so a reload finds it again; `rtime` keeps where it was.
+import { type Radio, radioSchema } from '@efir/contract';
+import { useSyncExternalStore } from 'react';
+import { readStored, removeStored, writeStored } from './storage.ts';
+
+export type PlayerType = '' | 'file' | 'efir';
+
+export interface PlayerState {
+  active: boolean;
+  type: PlayerType;
+  radio: Radio | null;
+  /** Whether the radio should start on its own (a visitor's click), not when restored. */
+  autoPlay: boolean;
+  /** Counts choices, so choosing the same radio again restarts it. */
+  choice: number;
+}
+
+const inactive: PlayerState = { active: false, type: '', radio: null, autoPlay: false, choice: 0 };
+
+function restored(): PlayerState {
+  const stored = readStored('radio');
+  if (stored === null) return inactive;
+  try {
+    const radio = radioSchema.parse(JSON.parse(stored));
+    return { active: true, type: 'file', radio, autoPlay: false, choice: 0 };
+  } catch {
+    removeStored('radio');
+    return inactive;
+  }
+}
+
+let state: PlayerState = inactive;
+let started = false;
+const listeners = new Set<() => void>();
+
+function set(next: PlayerState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function snapshot(): PlayerState {
+  if (!started) {
+    started = true;
+    state = restored();
+  }
+  return state;
+}
+
+/** Plays a radio recording in the file player. */
+export function playRadio(radio: Radio): void {
+  writeStored('radio', JSON.stringify(radio));
+  removeStored('rtime');
+  set({ active: true, type: 'file', radio, autoPlay: true, choice: snapshot().choice + 1 });
+}
+
+/** Stops whatever plays and makes the live radio ('efir') the player: entering /radio (SPEC §4). */
+export function startEfir(): void {
+  removeStored('radio');
+  removeStored('rtime');
+  set({ active: true, type: 'efir', radio: null, autoPlay: false, choice: snapshot().choice + 1 });
+}
+
+/** Closes the player: the stored radio and its time go, the state is cleared. */
+export function closePlayer(): void {
+  removeStored('radio');
+  removeStored('rtime');
+  set({ ...inactive, choice: snapshot().choice });
+}
+
+/** Forgets the stored radio without closing what plays (the video page's rule). */
+export function forgetStoredRadio(): void {
+  removeStored('radio');
+  removeStored('rtime');
+}
+
+export function usePlayer(): PlayerState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot,
+    () => inactive,
+  );
+}

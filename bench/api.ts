@@ -1,0 +1,266 @@
+// Benchmark of the catalogue page and search calls of the real site server (embedded PGlite
+// database, demo content) against a ceiling: a bare node:http server answering the same URLs with
+// the same JSON bytes from memory, on the same machine.
+//
+// Usage: node bench/api.ts   (prints a Markdown table; writes it to bench/results/api-<date>.md)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import {
+  autocannonVersion,
+  children,
+  cpuModel,
+  fixed,
+  freePort,
+  log,
+  nproc,
+  startChild,
+  stopChild,
+  waitUntilReady,
+  writeResult,
+} from './support.ts';
+
+const settings = { connections: 50, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 } as const;
+const readyPath = '/api/v1/get/all/category/';
+const readyTimeoutMs = 60_000;
+
+interface Call {
+  /** Short id used in the table. */
+  id: string;
+  title: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Measured against the ceiling too (otherwise compared with the ceiling of `ceilingOf`). */
+  ceilingOf: string;
+  againstCeiling: boolean;
+}
+
+const calls: Call[] = [
+  {
+    id: 'a',
+    title: 'catalogue page 1',
+    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=false&date_added=false&page=1',
+    headers: {},
+    ceilingOf: 'a',
+    againstCeiling: true,
+  },
+  {
+    id: 'b',
+    title: 'catalogue by views, page 2',
+    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=true&page=2',
+    headers: {},
+    ceilingOf: 'b',
+    againstCeiling: true,
+  },
+  {
+    id: 'c',
+    title: 'radio catalogue page 1',
+    path: '/api/v1/get/radio/category/?category_id=&page=1',
+    headers: {},
+    ceilingOf: 'c',
+    againstCeiling: true,
+  },
+  {
+    id: 'd',
+    title: 'search videos «москва»',
+    path: `/api/v1/search/videos/${encodeURIComponent('москва')}/`,
+    headers: {},
+    ceilingOf: 'd',
+    againstCeiling: true,
+  },
+  {
+    id: 'e',
+    title: 'search videos «maskva» (Latin, typo)',
+    path: `/api/v1/search/videos/${encodeURIComponent('maskva')}/`,
+    headers: {},
+    ceilingOf: 'e',
+    againstCeiling: true,
+  },
+  {
+    id: 'a-latn',
+    title: 'catalogue page 1, Accept-Language: ru-latn',
+    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=false&date_added=false&page=1',
+    headers: { 'accept-language': 'ru-latn' },
+    ceilingOf: 'a',
+    againstCeiling: false,
+  },
+];
+
+type ServerKind = 'site' | 'ceiling';
+
+interface Measurement {
+  call: Call;
+  server: ServerKind;
+  bodyBytes: number;
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function fetchBody(base: string, call: Call): Promise<Buffer> {
+  const response = await fetch(base + call.path, { headers: call.headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${call.path}: status ${response.status}: ${body.toString('utf8')}`);
+  return body;
+}
+
+async function measure(base: string, call: Call, server: ServerKind, bodyBytes: number): Promise<Measurement> {
+  const options = {
+    url: base + call.path,
+    headers: call.headers,
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+  };
+  log(`${call.id} ${call.title} → ${server}: warm-up ${settings.warmupSeconds} s`);
+  await autocannon({ ...options, duration: settings.warmupSeconds });
+  log(`${call.id} ${call.title} → ${server}: ${settings.durationSeconds} s`);
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  return {
+    call,
+    server,
+    bodyBytes,
+    requestsPerSecond: result.requests.mean,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function table(measurements: Measurement[]): string {
+  const ceilingRps = new Map<string, number>();
+  for (const m of measurements) if (m.server === 'ceiling') ceilingRps.set(m.call.id, m.requestsPerSecond);
+  const lines = [
+    '| Call | Server | Body (bytes) | Requests/s | p50 ms | p97.5 ms | p99 ms | Non-2xx | Errors (timeouts) | Of ceiling |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const m of measurements) {
+    let ofCeiling = '';
+    if (m.server === 'site') {
+      const ceiling = ceilingRps.get(m.call.ceilingOf);
+      if (ceiling !== undefined && ceiling > 0) {
+        const ratio = `${fixed((m.requestsPerSecond / ceiling) * 100, 1)} %`;
+        ofCeiling = m.call.ceilingOf === m.call.id ? ratio : `${ratio} (of ${m.call.ceilingOf})`;
+      }
+    }
+    lines.push(
+      `| ${m.call.id}: ${m.call.title} | ${m.server} | ${m.bodyBytes} | ${fixed(m.requestsPerSecond, 0)} | ` +
+        `${fixed(m.p50, 1)} | ${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ${m.non2xx} | ${m.errors} (${m.timeouts}) | ${ofCeiling} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function report(measurements: Measurement[], date: string, loadBefore: number[], loadAfter: number[]): string {
+  const paths = [...new Map(calls.map((call) => [call.id, call])).values()]
+    .map((call) => {
+      const headers = Object.entries(call.headers).map(([name, value]) => ` with \`${name}: ${value}\``);
+      return `- ${call.id}: \`GET ${call.path}\`${headers.join('')}`;
+    })
+    .join('\n');
+  return [
+    `# API benchmark, ${date}`,
+    '',
+    `- Date: ${date}`,
+    `- Node: ${process.version}`,
+    `- nproc: ${nproc()}`,
+    `- CPU: ${cpuModel()}`,
+    `- Load average (1, 5, 15 min) before: ${loadBefore.map((l) => fixed(l, 2)).join(', ')}; after: ${loadAfter
+      .map((l) => fixed(l, 2))
+      .join(', ')}`,
+    `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, pipelining ` +
+      `${settings.pipelining}, ${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up`,
+    '- site: `node apps/server/src/server.ts` on a fresh PGlite data directory with the demo content, LOG_LEVEL=warn',
+    '- ceiling: `node bench/ceiling-server.ts`, bare node:http answering the same bytes from memory',
+    '- Requests carry no cookie; latencies are in milliseconds; a request unanswered after 10 s counts as a timeout.',
+    '',
+    paths,
+    '',
+    table(measurements),
+    '',
+  ].join('\n');
+}
+
+export async function runApiBenchmark(): Promise<void> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'efir-bench-'));
+  const state = { interrupted: false };
+  const cleanup = async (): Promise<void> => {
+    await Promise.all(children.map(stopChild));
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (state.interrupted) return;
+    state.interrupted = true;
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const loadBefore = loadavg();
+  try {
+    const [sitePort, ceilingPort] = [await freePort(), await freePort()];
+    const siteBase = `http://127.0.0.1:${sitePort}`;
+    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+
+    log(`starting the site on ${siteBase} (DATA_DIR=${join(tempDir, 'data')})`);
+    const started = Date.now();
+    const site = startChild('site', ['apps/server/src/server.ts'], {
+      ...process.env,
+      DATA_DIR: join(tempDir, 'data'),
+      PORT: String(sitePort),
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    });
+    await waitUntilReady(site, siteBase + readyPath, readyTimeoutMs);
+    log(`site ready after ${fixed((Date.now() - started) / 1000, 1)} s`);
+
+    const bodies = new Map<string, Buffer>();
+    for (const call of calls) bodies.set(call.id, await fetchBody(siteBase, call));
+    const ceilingBodies = Object.fromEntries(
+      calls.filter((call) => call.againstCeiling).map((call) => [call.path, bodies.get(call.id)?.toString('base64')]),
+    );
+    const bodiesFile = join(tempDir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(ceilingBodies));
+
+    log(`starting the ceiling on ${ceilingBase}`);
+    const ceiling = startChild('ceiling', ['bench/ceiling-server.ts', String(ceilingPort), bodiesFile], process.env);
+    const probe = calls.find((call) => call.againstCeiling)?.path ?? '/';
+    await waitUntilReady(ceiling, ceilingBase + probe, 10_000);
+    for (const call of calls.filter((c) => c.againstCeiling)) {
+      const fromCeiling = await fetchBody(ceilingBase, call);
+      if (!fromCeiling.equals(bodies.get(call.id) ?? Buffer.alloc(0))) {
+        throw new Error(`${call.path}: the ceiling's body differs from the site's`);
+      }
+    }
+
+    const measurements: Measurement[] = [];
+    for (const call of calls) {
+      const bodyBytes = bodies.get(call.id)?.length ?? 0;
+      measurements.push(await measure(siteBase, call, 'site', bodyBytes));
+      if (call.againstCeiling) measurements.push(await measure(ceilingBase, call, 'ceiling', bodyBytes));
+    }
+
+    const date = new Date().toISOString().slice(0, 10);
+    const out = await writeResult(`api-${date}.md`, report(measurements, date, loadBefore, loadavg()));
+    log(`written to ${out}`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (!state.interrupted) await cleanup();
+  }
+}
+
+if (import.meta.main) {
+  runApiBenchmark().catch((error: unknown) => {
+    console.error('bench: failed:', error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,110 @@
+// Lighthouse (its default mobile preset: a mid-range phone, simulated slow 4G) on four pages of the
+// web app, in Debian's Chromium, against a site of its own with the demo content and one ingested
+// video. Run: node bench/lighthouse.ts; the table goes to bench/results/lighthouse.md.
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
+import { makeClip } from '../apps/server/test/media-fixtures.ts';
+import { chromiumPath } from '../e2e/support/browser.ts';
+import { efir, startSite } from '../e2e/support/site.ts';
+import { buildWebApp } from '../e2e/support/web.ts';
+import { cpuModel, freePort, log, nproc, writeResult } from './support.ts';
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const targets: Record<(typeof categories)[number], number> = {
+  performance: 90,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 90,
+};
+/** Runs per page; the median score of each category is kept. */
+const runs = 3;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+log('lighthouse: building the web app');
+buildWebApp();
+const site = await startSite(await freePort());
+try {
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  const clip = join(site.dataDir, 'clip.mp4');
+  makeClip(tools.ffmpeg, clip, { seconds: 20, size: '1280x720' });
+  const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
+  const videoId = /→ video (\d+)/u.exec(out)?.[1];
+  if (videoId === undefined) throw new Error(`ingest did not finish: ${out}`);
+
+  const pages = ['/catalog', `/search?q=${encodeURIComponent('Москва')}`, `/video/item/${videoId}`, '/tv'];
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows: string[] = [];
+  const misses: string[] = [];
+  try {
+    for (const path of pages) {
+      const scores: Record<string, number[]> = {};
+      const metrics: { fcp: number[]; lcp: number[]; tbt: number[]; cls: number[] } = {
+        fcp: [],
+        lcp: [],
+        tbt: [],
+        cls: [],
+      };
+      for (let run = 0; run < runs; run += 1) {
+        log(`lighthouse: ${path} (${run + 1}/${runs})`);
+        const result = await lighthouse(`${site.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+        });
+        if (result === undefined) throw new Error(`lighthouse gave no result for ${path}`);
+        const { lhr } = result;
+        if (lhr.runtimeError !== undefined)
+          log(`lighthouse: ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        for (const category of categories) {
+          (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+        }
+        metrics.fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? 0);
+        metrics.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+        metrics.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+        metrics.cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+      }
+      const kept = categories.map((category) => median(scores[category] ?? []));
+      categories.forEach((category, index) => {
+        if ((kept[index] ?? 0) < targets[category]) misses.push(`${path}: ${category} ${kept[index] ?? 0}`);
+      });
+      rows.push(
+        `| \`${path.replace(/\?q=.*/u, '?q=Москва')}\` | ${kept.join(' | ')} | ${(median(metrics.fcp) / 1000).toFixed(1)} s | ${(
+          median(metrics.lcp) / 1000
+        ).toFixed(1)} s | ${Math.round(median(metrics.tbt))} ms | ${median(metrics.cls).toFixed(3)} |`,
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+
+  const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+  const markdown = `# Lighthouse on the web app
+
+Lighthouse ${version}, its default mobile preset (an emulated mid-range phone, simulated slow 4G and
+a 4× slower CPU), in Debian's Chromium (\`${chromiumPath()}\`, headless), against a site of the
+benchmark's own on this machine (${cpuModel()}, ${nproc()} cores) with the demo content and one
+ingested video (\`DEMO_MEDIA=off\`: the demo's pictures are the default one). Each page ran ${runs}
+times; the table keeps the median. Run: \`node bench/lighthouse.ts\`.
+
+Targets: performance ≥ ${targets.performance}, accessibility ≥ ${targets.accessibility}, best practices ≥ ${targets['best-practices']}, SEO ≥ ${targets.seo}.
+
+| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |
+| ---- | ----------- | ------------- | -------------- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+${misses.length === 0 ? 'Every page meets every target.' : `Below target: ${misses.join('; ')}.`}
+`;
+  await writeResult('lighthouse.md', markdown);
+} finally {
+  await site.stop();
+}

@@ -1,0 +1,194 @@
+// Benchmark of the live playlists at 1,000 concurrent clients: the real site's media port
+// computing `/tv/720/stream.m3u8` and `/radio/m3u/stream.m3u8` for each instant, against the
+// same machine's nginx (Debian's package) serving the same bytes from a static file: the ceiling.
+//
+// Usage: node bench/live.ts   (prints a Markdown table; writes bench/results/live-<date>.md)
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import autocannon from 'autocannon';
+import {
+  autocannonVersion,
+  children,
+  cpuModel,
+  fixed,
+  freePort,
+  log,
+  nproc,
+  startChild,
+  stopChild,
+  waitUntilReady,
+  writeResult,
+} from './support.ts';
+
+const settings = { connections: 1000, warmupSeconds: 3, durationSeconds: 15 } as const;
+const playlists = [
+  { id: 'tv', title: 'TV, 720 rung', path: '/tv/720/stream.m3u8' },
+  { id: 'radio', title: 'radio, m3u', path: '/radio/m3u/stream.m3u8' },
+] as const;
+
+interface Measurement {
+  id: string;
+  title: string;
+  server: 'site' | 'nginx';
+  bytes: number;
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** Debian's nginx: installed when missing and we may (root with apt). */
+function nginxBinary(): string {
+  const found = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' });
+  const path = found.stdout.trim().split('\n')[0];
+  if (found.status === 0 && path !== undefined && path !== '') return path;
+  if (process.getuid?.() !== 0) throw new Error('nginx is missing: apt-get install nginx');
+  log('apt-get install nginx (the ceiling)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
+  return '/usr/sbin/nginx';
+}
+
+function nginxVersion(binary: string): string {
+  return spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr.trim();
+}
+
+function startNginx(binary: string, dir: string, port: number): ChildProcess {
+  const config = join(dir, 'nginx.conf');
+  writeFileSync(
+    config,
+    `worker_processes auto;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 8192; }
+http {
+  access_log off;
+  types { application/vnd.apple.mpegurl m3u8; }
+  sendfile on;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${join(dir, 'www')};
+    location / { add_header Cache-Control "public, max-age=1"; }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ['-c', config, '-p', dir, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function measure(url: string): Promise<autocannon.Result> {
+  await autocannon({ url, connections: settings.connections, duration: settings.warmupSeconds });
+  return autocannon({ url, connections: settings.connections, duration: settings.durationSeconds });
+}
+
+function report(measurements: Measurement[], date: string, loadBefore: number[], nginx: string): string {
+  const site = new Map(measurements.filter((m) => m.server === 'site').map((m) => [m.id, m]));
+  const rows = measurements.map((m) => {
+    const ofNginx =
+      m.server === 'site'
+        ? ''
+        : `${fixed(((site.get(m.id)?.requestsPerSecond ?? 0) / m.requestsPerSecond) * 100, 1)} % (site of nginx)`;
+    return (
+      `| ${m.title} | ${m.server} | ${m.bytes} | ${fixed(m.requestsPerSecond, 0)} | ${fixed(m.p50, 1)} | ` +
+      `${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ${m.non2xx} | ${m.errors} (${m.timeouts}) | ${ofNginx} |`
+    );
+  });
+  return [
+    `# Live playlist benchmark, ${date}`,
+    '',
+    `- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}`,
+    `- Load average before (1, 5, 15 min): ${loadBefore.map((l) => fixed(l, 2)).join(', ')}`,
+    `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, ` +
+      `${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up`,
+    '- site: `node apps/server/src/server.ts` (one process), its media port, the demo schedule on the air',
+    `- nginx: ${nginx}, \`worker_processes auto\`, access log off, the same playlist bytes as a static file`,
+    '',
+    '| Playlist | Server | Bytes | Requests/s | p50 ms | p97.5 ms | p99 ms | Non-2xx | Errors (timeouts) | Site of nginx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+export async function runLiveBenchmark(): Promise<void> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'efir-bench-live-'));
+  // nginx's workers drop root for an unprivileged user, who must reach the files.
+  chmodSync(tempDir, 0o755);
+  const loadBefore = loadavg();
+  try {
+    const nginx = nginxBinary();
+    const [sitePort, mediaPort, nginxPort] = [await freePort(), await freePort(), await freePort()];
+    const mediaBase = `http://127.0.0.1:${mediaPort}`;
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
+    log(`starting the site, media port ${mediaBase}`);
+    const site = startChild('site', ['apps/server/src/server.ts'], {
+      ...process.env,
+      DATA_DIR: join(tempDir, 'data'),
+      PORT: String(sitePort),
+      MEDIA_PORT: String(mediaPort),
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DEMO_MEDIA: 'off',
+    });
+    for (const playlist of playlists) await waitUntilReady(site, mediaBase + playlist.path, 60_000);
+
+    const bytes = new Map<string, number>();
+    for (const playlist of playlists) {
+      const body = Buffer.from(await (await fetch(mediaBase + playlist.path)).arrayBuffer());
+      bytes.set(playlist.id, body.length);
+      const file = join(tempDir, 'www', playlist.path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, body);
+    }
+    log(`starting nginx on ${nginxBase}`);
+    const ceiling = startNginx(nginx, tempDir, nginxPort);
+    await waitUntilReady(ceiling, nginxBase + playlists[0].path, 10_000);
+
+    const measurements: Measurement[] = [];
+    for (const playlist of playlists) {
+      for (const [server, base] of [
+        ['site', mediaBase],
+        ['nginx', nginxBase],
+      ] as const) {
+        log(`${playlist.id} → ${server}: ${settings.connections} connections`);
+        const result = await measure(base + playlist.path);
+        measurements.push({
+          id: playlist.id,
+          title: playlist.title,
+          server,
+          bytes: bytes.get(playlist.id) ?? 0,
+          requestsPerSecond: result.requests.mean,
+          p50: result.latency.p50,
+          p97_5: result.latency.p97_5,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        });
+      }
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    const out = await writeResult(`live-${date}.md`, report(measurements, date, loadBefore, nginxVersion(nginx)));
+    log(`written to ${out}`);
+  } finally {
+    await Promise.all(children.map(stopChild));
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  runLiveBenchmark().catch((error: unknown) => {
+    console.error('bench: failed:', error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,17 @@
+// Runs the benchmarks one after another (`npm run bench`). Add further benchmarks here.
+import { runApiBenchmark } from './api.ts';
+import { runFirstFrameBenchmark } from './first-frame.ts';
+import { runIngestBenchmark } from './ingest.ts';
+import { runLiveBenchmark } from './live.ts';
+
+const benchmarks: { name: string; run: () => Promise<void> }[] = [
+  { name: 'api', run: runApiBenchmark },
+  { name: 'ingest', run: runIngestBenchmark },
+  { name: 'live', run: runLiveBenchmark },
+  { name: 'first-frame', run: runFirstFrameBenchmark },
+];
+
+for (const benchmark of benchmarks) {
+  process.stderr.write(`[bench] ${benchmark.name}\n`);
+  await benchmark.run();
+}

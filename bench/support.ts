@@ -1,0 +1,125 @@
+// What the benchmarks share: child processes of the site and its ceilings, ports, readiness, the
+// machine's details, and writing a result file as the repository's formatter would.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+
+export const fixed = (value: number, digits: number): string => value.toFixed(digits);
+
+export const log = (message: string): void => {
+  process.stderr.write(`[bench] ${message}\n`);
+};
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address === null || typeof address === 'string') reject(new Error('no port'));
+        else resolve(address.port);
+      });
+    });
+  });
+}
+
+export const children: ChildProcess[] = [];
+
+export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk: Buffer): string =>
+    chunk
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => `[${name}] ${line}\n`)
+      .join('');
+  child.stdout.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  children.push(child);
+  return child;
+}
+
+export const isRunning = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (!isRunning(child)) return;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 200; fails when the child exits or the time is up. */
+export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isRunning(child)) throw new Error(`the server exited (code ${String(child.exitCode)}) before answering`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+export function cpuModel(): string {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    return line?.split(':').slice(1).join(':').trim() ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function nproc(): string {
+  try {
+    return execFileSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    return String(availableParallelism());
+  }
+}
+
+export function autocannonVersion(): string {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(join(repoRoot, 'node_modules/autocannon/package.json'), 'utf8'));
+    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string') {
+      return pkg.version;
+    }
+  } catch {
+    // Fall through.
+  }
+  return 'unknown';
+}
+
+/** Writes `bench/results/<name>` formatted as the repository's formatter would; answers its path. */
+export async function writeResult(name: string, markdown: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const out = join(resultsDir, name);
+  const text = await format(markdown, { ...(await resolveConfig(out)), filepath: out });
+  writeFileSync(out, text);
+  process.stdout.write(text);
+  return out;
+}

@@ -1,0 +1,192 @@
+// The live screens as a visitor sees them, with today's schedule arranged by each test: the home
+// player and its strip, the ticker, the off-air text, the chat between two visitors, the poll, the
+// live radio and the players' route rules.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { writeToday } from './support/schedule.ts';
+import { expectAccessible, open, radioId, type Theme, videoId, viewports } from './web/helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Today's TV: the 20 s test video at fixed times, the second item starting `boundaryIn` s from now. */
+async function arrangeTv(boundaryIn: number, tickers: Parameters<typeof writeToday>[1]['tickers'] = []) {
+  const id = Number(videoId());
+  return writeToday('tv', {
+    startsIn: -8,
+    finishedText: 'Эфирный день завершён, до завтра!',
+    items: [
+      { id, startsIn: -8 },
+      { id, startsIn: boundaryIn },
+      { id, startsIn: boundaryIn + 22 },
+    ],
+    tickers,
+  });
+}
+
+const currentTime = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLVideoElement>('.live-tv video')?.currentTime ?? 0);
+const marked = (page: Page) => page.locator('.live-strip__item[aria-current="true"] .live-strip__time');
+
+test('the home player plays, its strip marks the item on air, and the mark moves at the boundary', async ({ page }) => {
+  test.setTimeout(90_000);
+  await arrangeTv(14);
+  const started = Date.now();
+  await open(page, '/');
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  const frameMs = Date.now() - started;
+  test.info().annotations.push({ type: 'first live frame', description: `${frameMs} ms from navigation` });
+  const times = await page.locator('.live-strip__time').allInnerTexts();
+  expect(times).toHaveLength(3);
+  await expect(marked(page)).toHaveText(times[0] ?? '');
+  // Past the boundary (14 s) the run's next poll (5 s) moves the mark to the second item.
+  await expect(marked(page)).toHaveText(times[1] ?? '', { timeout: 25_000 });
+  const before = await currentTime(page);
+  await page.waitForTimeout(2000);
+  expect(await currentTime(page)).toBeGreaterThan(before + 1);
+});
+
+test('a ticker runs over the stream in its window and is gone after it', async ({ page }) => {
+  test.setTimeout(60_000);
+  await arrangeTv(40, [{ message: 'Срочно: бегущая строка в эфире', startsIn: 4, duration: 8 }]);
+  await open(page, '/');
+  const ticker = page.locator('.live-tv__stage .ticker');
+  await expect(ticker).toHaveCount(0);
+  await expect(ticker).toContainText('Срочно: бегущая строка в эфире', { timeout: 12_000 });
+  await expect(ticker).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('an ended day shows its finished text and no player', async ({ page }) => {
+  const id = Number(videoId());
+  await writeToday('tv', { startsIn: -90, finishedText: 'Эфир окончен. До завтра!', items: [{ id }] });
+  await open(page, '/');
+  await expect(page.locator('.live-off')).toHaveText('Эфир окончен. До завтра!');
+  await expect(page.locator('video')).toHaveCount(0);
+});
+
+async function visitor(browser: Browser, nickname: string | undefined): Promise<Page> {
+  const context = await browser.newContext();
+  if (nickname !== undefined) {
+    await context.addInitScript((name) => {
+      localStorage.setItem('nickname', name);
+    }, nickname);
+  }
+  const page = await context.newPage();
+  await open(page, '/');
+  await expect(page.locator('.chat')).toBeVisible({ timeout: 15_000 });
+  return page;
+}
+
+test('chat: a nickname first, then a message reaches another visitor within 3 s, as plain text', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await arrangeTv(60);
+  const writer = await visitor(browser, undefined);
+  const reader = await visitor(browser, 'Читатель');
+  // The nickname form comes first, and refuses an empty name.
+  await writer.getByRole('button', { name: 'Войти в чат' }).click();
+  await expect(writer.locator('#chat-nickname-problem')).toHaveText('Введите имя.');
+  await writer.getByLabel('Ваше имя в чате').fill('Писатель');
+  await writer.getByRole('button', { name: 'Войти в чат' }).click();
+  expect(await writer.evaluate(() => localStorage.getItem('nickname'))).toBe('Писатель');
+
+  const text = `Привет из другого окна ${Date.now()}`;
+  await writer.getByPlaceholder('Сообщение').fill(text);
+  await writer.getByRole('button', { name: 'Отправить' }).click();
+  const sent = Date.now();
+  await expect(writer.getByPlaceholder('Сообщение')).toHaveValue('');
+  // A second post within the second is refused plainly; nothing is lost from the field.
+  await writer.getByPlaceholder('Сообщение').fill('ещё одно');
+  await writer.getByRole('button', { name: 'Отправить' }).click();
+  await expect(writer.locator('#chat-message-problem')).toHaveText('Не так быстро: одно сообщение в секунду.');
+  await expect(writer.getByPlaceholder('Сообщение')).toHaveValue('ещё одно');
+  await expect(reader.locator('.chat__message', { hasText: text })).toBeVisible({ timeout: 3000 });
+  expect(Date.now() - sent).toBeLessThan(3000);
+
+  const payload = `<img src=x onerror="document.body.dataset.hacked='1'"> ${Date.now()}`;
+  await writer.waitForTimeout(1100);
+  await writer.getByPlaceholder('Сообщение').fill(payload);
+  await writer.getByRole('button', { name: 'Отправить' }).click();
+  const shown = reader.locator('.chat__message', { hasText: payload });
+  await expect(shown).toBeVisible({ timeout: 3000 });
+  await expect(shown.locator('img')).toHaveCount(0);
+  expect(await reader.evaluate(() => document.body.dataset.hacked)).toBeUndefined();
+  await writer.context().close();
+  await reader.context().close();
+});
+
+test('poll: a vote counts, the boxes reset, and a second vote is refused politely', async ({ page }) => {
+  await open(page, '/');
+  const poll = page.locator('section.poll');
+  await expect(poll).toBeVisible();
+  const counts = () => poll.locator('.poll__votes').allInnerTexts();
+  const before = await counts();
+  const boxes = poll.getByRole('checkbox');
+  expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+  await boxes.nth(0).check();
+  await poll.getByRole('button', { name: 'Голосовать' }).click();
+  await expect(poll.getByRole('status')).toHaveText('Спасибо, ваш голос учтён!');
+  const after = await counts();
+  expect(Number.parseInt(after[0] ?? '', 10)).toBe(Number.parseInt(before[0] ?? '', 10) + 1);
+  expect(after.slice(1)).toEqual(before.slice(1));
+  await expect(boxes.nth(0)).not.toBeChecked();
+  await boxes.nth(1).check();
+  await poll.getByRole('button', { name: 'Голосовать' }).click();
+  await expect(poll.getByRole('alert')).toHaveText('Вы уже голосовали в этом опросе.');
+  expect(await counts()).toEqual(after);
+});
+
+test('/radio: the live radio loads, plays, goes back to live and stops', async ({ page }) => {
+  test.setTimeout(60_000);
+  const id = Number(radioId());
+  await writeToday('radio', { startsIn: -5, items: [{ id }, { id }, { id }] });
+  await open(page, '/radio');
+  const efir = page.locator('section.efir');
+  await expect(efir).toBeVisible();
+  const play = efir.getByRole('button', { name: 'Слушать' });
+  // No autoplay: the stream loads, play waits for it.
+  await expect(play).toBeEnabled({ timeout: 20_000 });
+  const audioTime = () =>
+    page.evaluate(() => document.querySelector<HTMLAudioElement>('section.efir audio')?.currentTime ?? 0);
+  const paused = () => page.evaluate(() => document.querySelector<HTMLAudioElement>('section.efir audio')?.paused);
+  expect(await paused()).toBe(true);
+  await play.click();
+  const first = await audioTime();
+  await expect.poll(audioTime, { timeout: 10_000 }).toBeGreaterThan(first + 1);
+  await efir.getByRole('button', { name: 'Прямой эфир' }).click();
+  await expect.poll(paused).toBe(false);
+  await efir.getByRole('button', { name: 'Стоп' }).click();
+  await expect.poll(paused).toBe(true);
+  await expect(efir.getByRole('button', { name: 'Слушать' })).toBeVisible();
+});
+
+test('route rules: /radio starts the live radio, / and /catalog stop any player', async ({ page }) => {
+  const id = Number(radioId());
+  await writeToday('radio', { startsIn: -5, items: [{ id }, { id }] });
+  await open(page, '/radio');
+  await expect(page.locator('section.efir')).toBeVisible();
+  await page.locator('header.header').getByRole('link', { name: 'Прямой эфир' }).click();
+  await expect(page).toHaveURL(/\/$/u);
+  await expect(page.locator('section.efir')).toHaveCount(0);
+  await page.locator('header.header').getByRole('link', { name: 'Радио онлайн' }).click();
+  await expect(page.locator('section.efir')).toBeVisible();
+  await page.locator('header.header').getByRole('link', { name: 'Каталог' }).click();
+  await expect(page.locator('section.efir')).toHaveCount(0);
+});
+
+for (const theme of ['light', 'dark'] as Theme[]) {
+  test(`/ and /radio have no serious accessibility problem (${theme})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await arrangeTv(60, [{ message: 'Проверка доступности', startsIn: -2, duration: 30 }]);
+    const id = Number(radioId());
+    await writeToday('radio', { startsIn: -5, items: [{ id }, { id }] });
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await open(page, '/', { theme });
+      await expect(page.locator('.live-tv')).toBeVisible({ timeout: 15_000 });
+      await expectAccessible(page);
+      await open(page, '/radio', { theme });
+      await expect(page.locator('.live-radio')).toBeVisible({ timeout: 15_000 });
+      await expectAccessible(page);
+    }
+  });
+}

@@ -1,0 +1,68 @@
+// An ingested video plays in Chromium through hls.js from the media port, and switching rungs
+// keeps the position.
+import { createRequire } from 'node:module';
+import { expect, test } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const hlsScript = require.resolve('hls.js/dist/hls.min.js');
+
+interface VideoAnswer {
+  link_video: string;
+  video_kach: { kach: number; link_video: string }[];
+}
+
+test('an ingested video plays through hls.js and keeps its position across a change of rung', async ({
+  page,
+  request,
+}) => {
+  const site = process.env.E2E_SITE_URL ?? '';
+  const media = process.env.E2E_MEDIA_URL ?? '';
+  const answer = await request.patch(`${site}/api/v1/get/video/${process.env.E2E_VIDEO_ID ?? ''}/`);
+  expect(answer.ok()).toBe(true);
+  const video = (await answer.json()) as VideoAnswer;
+  expect(video.video_kach.map((rung) => rung.kach)).toEqual([720, 480, 360]);
+
+  await page.goto(`${site}/`);
+  await page.addScriptTag({ path: hlsScript });
+  await page.evaluate((src) => {
+    const element = document.createElement('video');
+    element.id = 'player';
+    element.muted = true;
+    document.body.append(element);
+    const Hls = (
+      window as unknown as { Hls: new () => { loadSource(url: string): void; attachMedia(v: HTMLVideoElement): void } }
+    ).Hls;
+    const hls = new Hls();
+    (window as unknown as { hls: unknown }).hls = hls;
+    hls.loadSource(src);
+    hls.attachMedia(element);
+    void element.play();
+  }, `${media}${video.link_video}`);
+
+  const currentTime = () => page.evaluate(() => (document.getElementById('player') as HTMLVideoElement).currentTime);
+  await expect.poll(currentTime, { timeout: 20_000 }).toBeGreaterThan(3);
+
+  const levels = await page.evaluate(() =>
+    (window as unknown as { hls: { levels: { height: number }[] } }).hls.levels.map((l) => l.height),
+  );
+  expect([...levels].sort((a, b) => b - a)).toEqual([720, 480, 360]);
+  const before = await currentTime();
+  await page.evaluate(() => {
+    const hls = (window as unknown as { hls: { levels: { height: number }[]; currentLevel: number } }).hls;
+    hls.currentLevel = hls.levels.findIndex((level) => level.height === 360);
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const hls = (window as unknown as { hls: { levels: { height: number }[]; currentLevel: number } }).hls;
+          return hls.levels[hls.currentLevel]?.height;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(360);
+  const after = await currentTime();
+  expect(after).toBeGreaterThanOrEqual(before);
+  expect(after - before).toBeLessThan(6);
+  await expect.poll(currentTime, { timeout: 10_000 }).toBeGreaterThan(after + 1);
+});

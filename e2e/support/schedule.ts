@@ -1,0 +1,68 @@
+// Arranges the live channels' day for a browser test through the operators' call, with times
+// counted from now on the schedules' wall clock (the site runs on Europe/Moscow).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const zone = 'Europe/Moscow';
+
+export function wallClock(instant: Date): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}:${get('second')}`,
+  };
+}
+
+/** HH:mm:ss of now plus `seconds` on the schedules' clock. */
+export const clockIn = (seconds: number): string => wallClock(new Date(Date.now() + seconds * 1000)).time;
+
+export interface DayPlan {
+  /** Seconds from now when the day starts (negative: it began already). */
+  startsIn: number;
+  finishedText?: string;
+  items: { id: number; startsIn?: number; isAd?: boolean }[];
+  tickers?: { message: string; startsIn: number; duration: number; speed?: number; videoId?: number | null }[];
+}
+
+/** Writes today's day of a channel; answers the day's id. */
+export async function writeToday(channel: 'tv' | 'radio', plan: DayPlan): Promise<number> {
+  const site = process.env.E2E_SITE_URL ?? '';
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const body = {
+    startsAt: clockIn(plan.startsIn),
+    finishedText: plan.finishedText ?? '',
+    items: plan.items.map((item) => ({
+      id: item.id,
+      startsAt: item.startsIn === undefined ? null : clockIn(item.startsIn),
+      isAd: item.isAd ?? false,
+    })),
+    ...(plan.tickers === undefined
+      ? {}
+      : {
+          tickers: plan.tickers.map((ticker) => ({
+            message: ticker.message,
+            startsAt: clockIn(ticker.startsIn),
+            duration: ticker.duration,
+            speed: ticker.speed ?? 120,
+            videoId: ticker.videoId ?? null,
+          })),
+        }),
+  };
+  const response = await fetch(`${site}/api/admin/schedule/${channel}/${wallClock(new Date()).date}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`writing the ${channel} day: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}

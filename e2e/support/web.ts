@@ -1,0 +1,56 @@
+// What the web screens' browser tests need besides the site: the built app, and one radio with
+// real audio for the file player.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { efir, type Site } from './site.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** Builds apps/web into apps/web/dist, which the site serves (it reads the build at start). */
+export function buildWebApp(): void {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--logLevel', 'error'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}
+
+export const e2eRadioName = 'Проверка звука';
+
+/** Ingests 30 s of a tone as a radio through the CLI; returns its id. */
+export function ingestRadio(site: Site, ffmpeg: string): string {
+  const file = join(site.dataDir, 'tone.m4a');
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=30',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    file,
+  ]);
+  const out = efir(
+    site,
+    'ingest',
+    'radio',
+    file,
+    '--name',
+    e2eRadioName,
+    '--author',
+    'Испытательный стенд',
+    '--category',
+    '1',
+  );
+  const id = /→ radio (\d+)/u.exec(out)?.[1];
+  if (id === undefined) throw new Error(`radio ingest did not finish: ${out}`);
+  return id;
+}

@@ -1,0 +1,60 @@
+// /radio/program: the day slider and the blocks (time, preview, name, author, duration, download),
+// the cursor rules and a click that plays.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectNoCyrillic, open, viewports } from './helpers.ts';
+
+const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
+const blocks = (page: Page) => page.getByTestId('radioprogram').locator('.programme__block');
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("starts at today; today's and future days' items keep the default cursor; a past item plays", async ({
+    page,
+  }) => {
+    await open(page, '/radio/program');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Радиопрограмма');
+    await expect(days(page).filter({ hasText: 'Сегодня' })).toHaveAttribute('aria-pressed', 'true');
+    const first = blocks(page).first();
+    await expect(first.locator('.programme__time')).toHaveText(/^(\d{2}:\d{2}|\*\*\*)$/u);
+    await expect(blocks(page).nth(1).locator('.programme__time')).toHaveText(/^(\d{2}:\d{2}|\*\*\*)$/u);
+    await expect(first.locator('.programme__duration')).toHaveText(/^\d{2}:\d{2}:\d{2}$/u);
+    await expect(first.locator('.programme__description')).not.toBeEmpty();
+    await expect(page.getByTestId('radioprogram').locator('.programme__download').first()).toBeAttached();
+    await expect(first).toHaveCSS('cursor', 'default');
+
+    await days(page).last().click();
+    await expect(page.getByTestId('radioprogram')).toHaveAttribute('data-day-kind', 'future');
+    await expect(blocks(page).first()).toHaveCSS('cursor', 'default');
+
+    await days(page).first().click();
+    await expect(page.getByTestId('radioprogram')).toHaveAttribute('data-day-kind', 'past');
+    const playable = blocks(page).first();
+    await expect(playable).toHaveCSS('cursor', 'pointer');
+    const name = await playable.locator('.programme__name').innerText();
+    await playable.click();
+    await expect(page.getByRole('region', { name: 'Плеер' })).toContainText(name);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`is accessible in the ${theme} theme`, async ({ page }) => {
+      await open(page, '/radio/program', { theme });
+      await expect(blocks(page).first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('mobile, 375 px', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('fits 375 px and reads in the Latin script', async ({ page }) => {
+    await open(page, '/ru-latn/radio/program');
+    await expect(blocks(page).first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Dni programmy' }).locator('button.day[aria-pressed="true"]'),
+    ).toContainText('Segodnia');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoCyrillic(page);
+  });
+});

@@ -1,0 +1,106 @@
+// /tv: the day slider (3.5 per view on mobile, 7 from 700 px, moves 2, starts at today), the
+// blocks, the clickability rules, the 500 ms delay and the 'none' fallback.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, open, site, viewports } from './helpers.ts';
+
+const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
+const blocks = (page: Page) => page.getByTestId('teleprogram').locator('.programme__block');
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test('starts at today, shows 7 days, and each block has time, preview, name and description', async ({ page }) => {
+    await open(page, '/tv');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Телепрограмма');
+    await expect(days(page)).toHaveCount(7);
+    const today = days(page).filter({ hasText: 'Сегодня' });
+    await expect(today).toHaveAttribute('aria-pressed', 'true');
+    await expect(today).toContainText(/\d{2} [а-я]+$/u);
+    await expect(today).toBeInViewport();
+    for (const day of await days(page).all()) await expect(day).toBeInViewport();
+    const first = blocks(page).first();
+    await expect(first.locator('.programme__time')).toHaveText(/^(\d{2}:\d{2}|\*\*\*)$/u);
+    await expect(first.locator('.programme__preview img')).toBeVisible();
+    await expect(first.locator('.programme__play')).toBeAttached();
+    await expect(first.locator('.programme__name')).not.toBeEmpty();
+    // Today's published (draft 0) items are not clickable.
+    await expect(page.getByTestId('teleprogram')).toHaveAttribute('data-day-kind', 'today');
+    await expect(page.getByTestId('teleprogram').getByRole('link')).toHaveCount(0);
+  });
+
+  test('a past day opens its videos; a future day opens nothing; content comes 500 ms after the choice', async ({
+    page,
+  }) => {
+    await open(page, '/tv');
+    await expect(blocks(page).first()).toBeVisible();
+    const past = days(page).first();
+    const asked = page.waitForRequest((request) => request.url().includes('/get/teleprogram/videos/'));
+    const chosenAt = Date.now();
+    await past.click();
+    await asked;
+    expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(450);
+    await expect(page.getByTestId('teleprogram')).toHaveAttribute('data-day-kind', 'past');
+    const link = page.getByTestId('teleprogram').getByRole('link').first();
+    await expect(link).toHaveCSS('cursor', 'pointer');
+    const name = await link.locator('.programme__name').innerText();
+    await link.click();
+    await expect(page).toHaveURL(/\/video\/item\/\d+$/u);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+
+    await page.goBack();
+    await days(page).last().click();
+    await expect(page.getByTestId('teleprogram')).toHaveAttribute('data-day-kind', 'future');
+    await expect(page.getByTestId('teleprogram').getByRole('link')).toHaveCount(0);
+    await expect(blocks(page).first()).toHaveCSS('cursor', 'default');
+  });
+
+  test("selects the last day when today answers 'none'", async ({ page }) => {
+    await page.route('**/api/v1/get/teleprogram/today/', (route) => route.fulfill({ json: 'none' }));
+    await open(page, '/tv');
+    await expect(days(page).last()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a failing today call counts as none and the page still works', async ({ page }) => {
+    await page.route('**/api/v1/get/teleprogram/today/', (route) => route.fulfill({ status: 404, json: {} }));
+    await open(page, '/tv');
+    await expect(days(page).last()).toHaveAttribute('aria-pressed', 'true');
+    await expect(blocks(page).first()).toBeVisible();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`is accessible in the ${theme} theme`, async ({ page }) => {
+      await open(page, '/tv', { theme });
+      await expect(blocks(page).first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('mobile, 375 px', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('shows 3.5 days per view and moves 2 at a time', async ({ page }) => {
+    await open(page, '/tv');
+    await expect(blocks(page).first()).toBeVisible();
+    const slider = page.getByRole('region', { name: 'Дни программы' });
+    const viewportWidth = await slider.locator('.carousel__viewport').evaluate((node) => node.clientWidth);
+    const slideWidth = await slider
+      .locator('.carousel__slide')
+      .first()
+      .evaluate((node) => node.getBoundingClientRect().width);
+    expect(Math.abs(slideWidth * 3.5 - (viewportWidth + 8))).toBeLessThan(2);
+    const left = () =>
+      days(page)
+        .first()
+        .evaluate((node) => Math.round(node.getBoundingClientRect().left));
+    await slider.getByRole('button', { name: 'Назад' }).click();
+    await expect.poll(left).toBeGreaterThanOrEqual(0);
+    const before = await left();
+    await slider.getByRole('button', { name: 'Вперёд' }).click();
+    // One move is two slides: more than one and a half, less than two and a half.
+    await expect.poll(left).toBeLessThan(before - slideWidth * 1.5);
+    await expect.poll(left).toBeGreaterThan(before - slideWidth * 2.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(page).toHaveURL(`${site()}/tv`);
+  });
+});

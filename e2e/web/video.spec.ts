@@ -1,0 +1,161 @@
+// /video/item/{id}: playback through hls.js, the quality menu, the texts, the age rating, the
+// related carousel, the external frame, the stored radio, and a new page for a new id.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, open, settled, site, storage, videoId, viewports } from './helpers.ts';
+
+const currentTime = (page: Page) =>
+  page.getByTestId('video-player').evaluate((video) => (video as HTMLVideoElement).currentTime);
+
+/** Serves the real video answer with some fields changed. */
+async function withVideo(page: Page, id: number | string, changes: Record<string, unknown>): Promise<void> {
+  await page.route(`**/api/v1/get/video/${id}/`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), ...changes } });
+  });
+}
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test('plays the video, and a change of quality keeps the position', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await open(page, '/catalog');
+    await settled(page);
+    expect(scripts.some((url) => url.includes('hls'))).toBe(false);
+
+    await page.goto(`${site()}/video/item/${videoId()}`);
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2);
+    expect(scripts.some((url) => url.includes('hls'))).toBe(true);
+
+    const quality = page.getByRole('combobox', { name: 'Качество' });
+    await expect(quality.locator('option')).toHaveText(['720p', '480p', '360p']);
+    await expect(quality).toHaveValue('720');
+    const before = await currentTime(page);
+    await quality.selectOption('360');
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+    const after = await currentTime(page);
+    expect(after - before).toBeLessThan(8);
+  });
+
+  test('shows name, views, date, description and a plot that expands and collapses', async ({ page }) => {
+    await open(page, '/video/item/11');
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.locator('.video-page__meta time')).toHaveText(/^\d{2} [а-я]+ \d{4}$/u);
+    await expect(page.getByRole('heading', { name: 'Описание' })).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Развернуть' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const collapsed = await page.getByTestId('plot').evaluate((plot) => plot.clientHeight);
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Свернуть' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await page.getByTestId('plot').evaluate((plot) => plot.clientHeight)).toBeGreaterThan(collapsed);
+    await page.getByRole('button', { name: 'Свернуть' }).click();
+    await expect(page.getByRole('button', { name: 'Развернуть' })).toBeVisible();
+    // Demo video 11 is rated 12+; a video rated 99 shows no rating.
+    await expect(page.getByTestId('age-rating')).toHaveText('Возрастное ограничение: 12+');
+    await withVideo(page, 11, { censored: 99 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.getByTestId('age-rating')).toHaveCount(0);
+  });
+
+  test('asks for related videos 800 ms later and shows 5 per view, 35 px apart', async ({ page }) => {
+    await open(page, '/video/item/11');
+    const related = page.getByTestId('related-videos');
+    const slides = related.locator('.carousel__slide');
+    await expect(slides.first()).toBeVisible();
+    // The browser's own clock: request events reach the test process with a delay of their own.
+    const gap = await page.evaluate(() => {
+      const started = (part: string) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime ?? 0;
+      return started('/get/related/list/') - started('/get/video/');
+    });
+    expect(gap).toBeGreaterThanOrEqual(800);
+    const geometry = await slides.evaluateAll((nodes) =>
+      nodes.slice(0, 2).map((node) => ({
+        width: node.getBoundingClientRect().width,
+        padding: getComputedStyle(node).paddingLeft,
+      })),
+    );
+    const viewport = await related.locator('.carousel__viewport').evaluate((node) => node.clientWidth);
+    expect(Math.abs((geometry[0]?.width ?? 0) * 5 - (viewport + 35))).toBeLessThan(2);
+    expect(geometry[0]?.padding).toBe('35px');
+    // Autoplay turns the carousel every 5 s.
+    const transform = () =>
+      related.locator('.carousel__container').evaluate((node) => getComputedStyle(node).transform);
+    const start = await transform();
+    await expect.poll(transform, { timeout: 8000 }).not.toBe(start);
+
+    // A pointer over the carousel holds its autoplay, so the slide stays put for the click.
+    await related.hover();
+    const shown = await related.locator('.carousel__viewport').evaluate((viewport) => {
+      const box = viewport.getBoundingClientRect();
+      return [...viewport.querySelectorAll('.carousel__slide')].findIndex(
+        (slide) => slide.getBoundingClientRect().left >= box.left - 1,
+      );
+    });
+    const next = slides.nth(shown).getByRole('link');
+    const name = await next.innerText();
+    await next.click();
+    await expect(page).toHaveURL(/\/video\/item\/\d+$/u);
+    await expect(page).not.toHaveURL(`${site()}/video/item/11`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('opening a video clears the stored radio', async ({ page }) => {
+    await open(page, '/about');
+    await page.evaluate(async () => {
+      const response = await fetch('/api/v1/get/radio/category/?page=1');
+      const body = (await response.json()) as { results: unknown[] };
+      localStorage.setItem('radio', JSON.stringify(body.results[0]));
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Плеер' })).toBeVisible();
+    await page.goto(`${site()}/video/item/11`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    expect(await storage(page, 'radio')).toBeNull();
+    await expect(page.getByRole('region', { name: 'Плеер' })).toBeHidden();
+  });
+
+  test('an allow-listed external video plays in a sandboxed frame; anything else is dropped', async ({ page }) => {
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<p>frame</p>' }));
+    await withVideo(page, 12, { youtubeIframe: 'https://www.youtube-nocookie.com/embed/abc123' });
+    await open(page, '/video/item/12');
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abc123');
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/u);
+    await page.unrouteAll();
+    await withVideo(page, 12, { youtubeIframe: '<iframe src="https://evil.example/x"></iframe>' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByText('Видео готовится к показу')).toBeVisible();
+  });
+
+  test('an unknown video is the 404 page', async ({ page }) => {
+    await open(page, '/video/item/987654');
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`is accessible in the ${theme} theme`, async ({ page }) => {
+      await open(page, `/video/item/${videoId()}`, { theme });
+      await expect(page.getByTestId('related-videos').locator('.carousel__slide').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('mobile, 375 px', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('the player fits the width and the plot reads in the Latin script', async ({ page }) => {
+    await open(page, `/ru-latn/video/item/${videoId()}`);
+    const width = await page.getByTestId('video-player').evaluate((video) => video.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(page.getByRole('combobox', { name: 'Kachestvo' })).toBeVisible();
+  });
+});

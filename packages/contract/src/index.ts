@@ -1,0 +1,3 @@
+export * from './entities.ts';
+export * from './calls.ts';
+export * from './transliteration.ts';

@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { setApiLocale } from './lib/api.ts';
-import { isLocale, resolveLocale, splitLocale, withLocale } from './lib/locale.ts';
+import { isLocale } from '@efir/contract';
+import { resolveLocale, splitLocale, withLocale } from './lib/locale.ts';
 import { readStored } from './lib/storage.ts';
 
 // The script is settled before anything renders: a locale-shaped segment that is not allowed is

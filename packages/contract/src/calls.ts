@@ -21,14 +21,6 @@ import {
   videoSchema,
 } from './entities.ts';
 
-export const apiPrefix = '/api/v1';
-export const pageSize = 30;
-export const searchQueryMaxLength = 100;
-export const chatNameMaxLength = 32;
-export const chatMessageMaxLength = 500;
-/** What a chat name or message may not hold: C0/C1 controls and the bidirectional overrides that can disguise text. */
-export const chatForbiddenCharacters = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
 /** A database id in a path: a positive integer that fits PostgreSQL's integer. */
 export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -287,3 +279,6 @@ export const calls = {
 } as const;
 
 export type CallName = keyof typeof calls;
+
+/** The answer of a call, as the server sends it (it validates every answer against the schema). */
+export type Answer<K extends CallName> = z.infer<(typeof calls)[K]['response']>;

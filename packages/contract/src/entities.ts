@@ -1,9 +1,8 @@
 // Every entity of SPEC §3 as it travels on the wire: field names exactly as the spec spells them.
 import { z } from 'zod';
+import { locales } from './constants.ts';
 
-export const localeSchema = z.enum(['ru-cyrl', 'ru-latn']);
-export type Locale = z.infer<typeof localeSchema>;
-export const defaultLocale: Locale = 'ru-cyrl';
+export const localeSchema = z.enum(locales);
 
 /** 0 published, 1 not yet published (premieres on air), 2 excluded from the play list. */
 export const draftSchema = z.number().int().min(0).max(2);

@@ -1,3 +1,4 @@
+export * from './constants.ts';
 export * from './entities.ts';
 export * from './calls.ts';
 export * from './transliteration.ts';

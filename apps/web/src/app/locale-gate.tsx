@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { isLocale, splitLocale, withLocale } from '../lib/locale.ts';
+import { isLocale } from '@efir/contract';
+import { splitLocale, withLocale } from '../lib/locale.ts';
 import { readStored } from '../lib/storage.ts';
 import { NotFoundRoute } from './routes/not-found.tsx';
 

@@ -1,7 +1,7 @@
 // The one way the web app calls /api/v1: every call carries the page's script in Accept-Language
-// and every answer is parsed with the contract's schema, so a drifted answer fails loudly here.
-import { apiPrefix, defaultLocale, type Locale } from '@efir/contract';
-import type { z } from 'zod';
+// and its answer is typed by the contract. The server validates every answer against the same
+// schemas before sending it, so the page does not parse them again: zod stays out of its bundle.
+import { type Answer, apiPrefix, type CallName, defaultLocale, type Locale } from '@efir/contract';
 
 let apiLocale: Locale = defaultLocale;
 
@@ -41,11 +41,7 @@ async function detailOf(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
-export async function fetchCall<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  options: CallOptions = {},
-): Promise<z.infer<T>> {
+export async function fetchCall<K extends CallName>(path: string, options: CallOptions = {}): Promise<Answer<K>> {
   const headers: Record<string, string> = { 'Accept-Language': apiLocale };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${apiPrefix}${path}`, {
@@ -55,7 +51,7 @@ export async function fetchCall<T extends z.ZodType>(
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   if (!response.ok) throw new ApiError(path, response.status, await detailOf(response));
-  return schema.parse(await response.json());
+  return (await response.json()) as Answer<K>;
 }
 
 /** A query string from defined values, in the given order. */

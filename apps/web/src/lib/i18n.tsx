@@ -1,6 +1,6 @@
 // The interface's words come from the server's catalogue for the page's script
 // (GET /translations/{locale}/); the app renders once it is here.
-import { calls, type Locale, type Translations } from '@efir/contract';
+import { type Locale, type Translations } from '@efir/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { ApiError, fetchCall } from './api.ts';
@@ -23,17 +23,22 @@ declare global {
 async function earlyAnswer(locale: Locale): Promise<Translations | undefined> {
   const early = window.efirTranslations;
   window.efirTranslations = undefined;
-  if (early?.locale !== locale) return undefined;
+  if (early === undefined) return undefined;
+  if (early.locale !== locale) {
+    // Asked for another script than the page settled on: not needed, and its failure is no error.
+    early.answer.catch(() => undefined);
+    return undefined;
+  }
   const response = await early.answer;
   if (!response.ok) throw new ApiError(`/translations/${locale}/`, response.status);
-  return calls.translations.response.parse(await response.json());
+  return (await response.json()) as Translations;
 }
 
 export async function getTranslations(locale: Locale, signal?: AbortSignal): Promise<Translations> {
   try {
     const early = await earlyAnswer(locale);
     if (early !== undefined) return early;
-    return await fetchCall(`/translations/${locale}/`, calls.translations.response, signal ? { signal } : {});
+    return await fetchCall<'translations'>(`/translations/${locale}/`, signal ? { signal } : {});
   } catch (error) {
     throw error instanceof ApiError || error instanceof TypeError ? new LocaleLoadError(error) : error;
   }

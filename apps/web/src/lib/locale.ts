@@ -1,13 +1,7 @@
 // The interface's script: ru-cyrl or ru-latn. A URL may start with it (`/ru-latn/catalog`); without
 // it the stored choice holds, else the default. A first segment shaped like a locale tag but not an
 // allowed one (`/en-us/tv`) is sent to the stored locale's form of the same path.
-import { defaultLocale, type Locale, localeSchema } from '@efir/contract';
-
-export const locales: readonly Locale[] = localeSchema.options;
-
-export function isLocale(value: unknown): value is Locale {
-  return localeSchema.safeParse(value).success;
-}
+import { defaultLocale, isLocale, type Locale, locales } from '@efir/contract';
 
 /** The script switch's target: the locale after this one, round. */
 export function nextLocale(locale: Locale): Locale {

@@ -1,7 +1,7 @@
 // The global player's state (SPEC §3, §4): inactive, or active with the type 'file' (a radio
 // recording chosen in a catalogue, search or programme) or 'efir' (live). The current radio is
 // kept under `radio` so a reload finds it again; `rtime` keeps where it was.
-import { type Radio, radioSchema } from '@efir/contract';
+import type { Radio } from '@efir/contract';
 import { useSyncExternalStore } from 'react';
 import { readStored, removeStored, writeStored } from './storage.ts';
 
@@ -19,16 +19,31 @@ export interface PlayerState {
 
 const inactive: PlayerState = { active: false, type: '', radio: null, autoPlay: false, choice: 0 };
 
+/** A radio as `playRadio` stored it; storage outlives versions and can be edited, so it is checked. */
+function isStoredRadio(value: unknown): value is Radio {
+  if (typeof value !== 'object' || value === null) return false;
+  const radio = value as Record<string, unknown>;
+  const author = radio['author'];
+  return (
+    ['id', 'duration', 'draft', 'prosmotri', 'category_id'].every((key) => typeof radio[key] === 'number') &&
+    ['name', 'get_preview', 'link_radio', 'date_added'].every((key) => typeof radio[key] === 'string') &&
+    typeof author === 'object' &&
+    author !== null &&
+    typeof (author as Record<string, unknown>)['name'] === 'string'
+  );
+}
+
 function restored(): PlayerState {
   const stored = readStored('radio');
   if (stored === null) return inactive;
   try {
-    const radio = radioSchema.parse(JSON.parse(stored));
-    return { active: true, type: 'file', radio, autoPlay: false, choice: 0 };
+    const radio: unknown = JSON.parse(stored);
+    if (isStoredRadio(radio)) return { active: true, type: 'file', radio, autoPlay: false, choice: 0 };
   } catch {
-    removeStored('radio');
-    return inactive;
+    // Not JSON: dropped below.
   }
+  removeStored('radio');
+  return inactive;
 }
 
 let state: PlayerState = inactive;

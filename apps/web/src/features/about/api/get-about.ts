@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/about/main/ */
 export function getAbout(signal?: AbortSignal) {
-  return fetchCall('/get/about/main/', calls.aboutMain.response, signal ? { signal } : {});
+  return fetchCall<'aboutMain'>('/get/about/main/', signal ? { signal } : {});
 }
 
 export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: ({ signal }) => getAbout(signal) });

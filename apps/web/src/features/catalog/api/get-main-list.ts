@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/main/list/ */
 export function getMainList(signal?: AbortSignal) {
-  return fetchCall('/get/main/list/', calls.mainList.response, signal ? { signal } : {});
+  return fetchCall<'mainList'>('/get/main/list/', signal ? { signal } : {});
 }
 
 export const mainListQuery = queryOptions({ queryKey: ['main-list'], queryFn: ({ signal }) => getMainList(signal) });

@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall, queryString } from '../../../lib/api.ts';
 import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-query.ts';
@@ -6,7 +5,7 @@ import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-q
 /** GET /get/all/video/category/?category_id&prosmotri&date_added&page */
 export function getVideoCatalogue(state: CatalogueState, signal?: AbortSignal) {
   const query = queryString(catalogueApiQuery(state));
-  return fetchCall(`/get/all/video/category/?${query}`, calls.videoCatalogue.response, signal ? { signal } : {});
+  return fetchCall<'videoCatalogue'>(`/get/all/video/category/?${query}`, signal ? { signal } : {});
 }
 
 export const videoCatalogueQuery = (state: CatalogueState) =>

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/all/category/ */
 export function getVideoCategories(signal?: AbortSignal) {
-  return fetchCall('/get/all/category/', calls.videoCategories.response, signal ? { signal } : {});
+  return fetchCall<'videoCategories'>('/get/all/category/', signal ? { signal } : {});
 }
 
 export const videoCategoriesQuery = queryOptions({

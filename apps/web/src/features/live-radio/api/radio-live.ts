@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
@@ -6,7 +5,7 @@ import { fetchCall } from '../../../lib/api.ts';
 export function useRadioRun() {
   return useQuery({
     queryKey: ['radioprogram-run'],
-    queryFn: ({ signal }) => fetchCall('/get/radioprogram/today/', calls.radioprogramToday.response, { signal }),
+    queryFn: ({ signal }) => fetchCall<'radioprogramToday'>('/get/radioprogram/today/', { signal }),
     refetchInterval: 5000,
   });
 }
@@ -15,8 +14,7 @@ export function useRadioRun() {
 export function useRadioShow(id: number | undefined) {
   return useQuery({
     queryKey: ['radioprogram-show', id],
-    queryFn: ({ signal }) =>
-      fetchCall(`/check/radioprogram/show/${String(id)}/`, calls.radioprogramShow.response, { signal }),
+    queryFn: ({ signal }) => fetchCall<'radioprogramShow'>(`/check/radioprogram/show/${String(id)}/`, { signal }),
     enabled: id !== undefined,
     refetchInterval: 5000,
   });
@@ -27,7 +25,7 @@ export function useRadioWithAds(id: number | undefined) {
   return useQuery({
     queryKey: ['radioprogram-withads', id],
     queryFn: ({ signal }) =>
-      fetchCall(`/get/radioprogram/radios/withads/${String(id)}/`, calls.radioprogramRadiosWithAds.response, {
+      fetchCall<'radioprogramRadiosWithAds'>(`/get/radioprogram/radios/withads/${String(id)}/`, {
         signal,
       }),
     enabled: id !== undefined,
@@ -37,11 +35,11 @@ export function useRadioWithAds(id: number | undefined) {
 /** The radio item's allowance is spent: publish it, then ask to move on; the server decides. */
 export async function advanceRadioprogram(dayId: number, radioId: number, nextIndex: number) {
   try {
-    await fetchCall(`/radio/update/status/${radioId}/0/`, calls.radioPublish.response, { method: 'PATCH' });
+    await fetchCall<'radioPublish'>(`/radio/update/status/${radioId}/0/`, { method: 'PATCH' });
   } catch (error) {
     console.error(error);
   }
-  return fetchCall(`/get/radioprogram/next/radio/${dayId}/${nextIndex}/`, calls.radioprogramNext.response, {
+  return fetchCall<'radioprogramNext'>(`/get/radioprogram/next/radio/${dayId}/${nextIndex}/`, {
     method: 'PATCH',
   });
 }

@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { fetchCall } from '../../../lib/api.ts';
 
 /**
@@ -8,10 +7,10 @@ import { fetchCall } from '../../../lib/api.ts';
  */
 export async function advanceTeleprogram(teleId: number, videoId: number, nextIndex: number) {
   try {
-    await fetchCall(`/video/update/status/${videoId}/0/`, calls.videoPublish.response, { method: 'PATCH' });
+    await fetchCall<'videoPublish'>(`/video/update/status/${videoId}/0/`, { method: 'PATCH' });
   } catch (error) {
     // Refused while the item has not finished airing by the server's clock: only logged.
     console.error(error);
   }
-  return fetchCall(`/get/teleprogram/next/${teleId}/${nextIndex}/`, calls.teleprogramNext.response, { method: 'PUT' });
+  return fetchCall<'teleprogramNext'>(`/get/teleprogram/next/${teleId}/${nextIndex}/`, { method: 'PUT' });
 }

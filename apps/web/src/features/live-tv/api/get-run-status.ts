@@ -1,11 +1,10 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 import { tvEnded } from '../../../lib/live.ts';
 
 /** GET /get/status/teleprogram/run/: the TV channel's run now, or 'none'. */
 export function getRunStatus(signal?: AbortSignal) {
-  return fetchCall('/get/status/teleprogram/run/', calls.teleprogramRunStatus.response, signal ? { signal } : {});
+  return fetchCall<'teleprogramRunStatus'>('/get/status/teleprogram/run/', signal ? { signal } : {});
 }
 
 export const runStatusQuery = queryOptions({

@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
@@ -10,7 +9,7 @@ export function useTeleprogramWithAds(teleId: number | undefined, status: number
   return useQuery({
     queryKey: ['teleprogram-withads', teleId, status],
     queryFn: ({ signal }) =>
-      fetchCall(`/get/teleprogram/videos/withads/${String(teleId)}/`, calls.teleprogramVideosWithAds.response, {
+      fetchCall<'teleprogramVideosWithAds'>(`/get/teleprogram/videos/withads/${String(teleId)}/`, {
         signal,
       }),
     enabled: teleId !== undefined,

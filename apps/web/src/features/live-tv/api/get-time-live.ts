@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
@@ -6,7 +5,7 @@ import { fetchCall } from '../../../lib/api.ts';
 export function useTimeLive(polling: boolean) {
   return useQuery({
     queryKey: ['time-live'],
-    queryFn: ({ signal }) => fetchCall('/get/time-live/', calls.timeLive.response, { signal }),
+    queryFn: ({ signal }) => fetchCall<'timeLive'>('/get/time-live/', { signal }),
     refetchInterval: polling ? 2000 : false,
     enabled: polling,
   });

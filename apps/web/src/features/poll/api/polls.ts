@@ -1,10 +1,10 @@
-import { calls, type Poll } from '@efir/contract';
+import { type Poll } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 export const pollsQuery = queryOptions({
   queryKey: ['polls'],
-  queryFn: ({ signal }) => fetchCall('/get/oprosnik/', calls.polls.response, { signal }),
+  queryFn: ({ signal }) => fetchCall<'polls'>('/get/oprosnik/', { signal }),
 });
 
 /** GET /get/oprosnik/ */
@@ -15,5 +15,5 @@ export function usePolls() {
 /** PUT /put/oprosnik/{id}: +1 for each chosen variant (1–4); answers the poll with its counts. */
 export function votePoll(id: number, chosen: readonly number[]): Promise<Poll> {
   const body = Object.fromEntries([1, 2, 3, 4].map((n) => [`otvet_${n}`, chosen.includes(n)]));
-  return fetchCall(`/put/oprosnik/${id}`, calls.pollVote.response, { method: 'PUT', body });
+  return fetchCall<'pollVote'>(`/put/oprosnik/${id}`, { method: 'PUT', body });
 }

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/radioprogram/list/ */
 export function getRadioprogramDays(signal?: AbortSignal) {
-  return fetchCall('/get/radioprogram/list/', calls.radioprogramList.response, signal ? { signal } : {});
+  return fetchCall<'radioprogramList'>('/get/radioprogram/list/', signal ? { signal } : {});
 }
 
 export const radioprogramDaysQuery = queryOptions({

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/radioprogram/radios/{dayId}/ */
 export function getRadioprogramRadios(dayId: number, signal?: AbortSignal) {
-  return fetchCall(`/get/radioprogram/radios/${dayId}/`, calls.radioprogramRadios.response, signal ? { signal } : {});
+  return fetchCall<'radioprogramRadios'>(`/get/radioprogram/radios/${dayId}/`, signal ? { signal } : {});
 }
 
 export const radioprogramRadiosQuery = (dayId: number) =>

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/teleprogram/list/ */
 export function getTeleprogramDays(signal?: AbortSignal) {
-  return fetchCall('/get/teleprogram/list/', calls.teleprogramList.response, signal ? { signal } : {});
+  return fetchCall<'teleprogramList'>('/get/teleprogram/list/', signal ? { signal } : {});
 }
 
 export const teleprogramDaysQuery = queryOptions({

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/teleprogram/videos/{dayId}/ */
 export function getTeleprogramVideos(dayId: number, signal?: AbortSignal) {
-  return fetchCall(`/get/teleprogram/videos/${dayId}/`, calls.teleprogramVideos.response, signal ? { signal } : {});
+  return fetchCall<'teleprogramVideos'>(`/get/teleprogram/videos/${dayId}/`, signal ? { signal } : {});
 }
 
 export const teleprogramVideosQuery = (dayId: number) =>

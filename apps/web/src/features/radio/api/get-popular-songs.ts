@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/radio/type/2/ */
 export function getPopularSongs(signal?: AbortSignal) {
-  return fetchCall('/get/radio/type/2/', calls.popularSongs.response, signal ? { signal } : {});
+  return fetchCall<'popularSongs'>('/get/radio/type/2/', signal ? { signal } : {});
 }
 
 export const popularSongsQuery = queryOptions({

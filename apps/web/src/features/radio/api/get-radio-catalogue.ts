@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall, queryString } from '../../../lib/api.ts';
 import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-query.ts';
@@ -6,7 +5,7 @@ import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-q
 /** GET /get/radio/category/?category_id&prosmotri&date_added&page */
 export function getRadioCatalogue(state: CatalogueState, signal?: AbortSignal) {
   const query = queryString(catalogueApiQuery(state));
-  return fetchCall(`/get/radio/category/?${query}`, calls.radioCatalogue.response, signal ? { signal } : {});
+  return fetchCall<'radioCatalogue'>(`/get/radio/category/?${query}`, signal ? { signal } : {});
 }
 
 export const radioCatalogueQuery = (state: CatalogueState) =>

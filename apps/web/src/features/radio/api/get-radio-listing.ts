@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/listing/radios/ */
 export function getRadioListing(signal?: AbortSignal) {
-  return fetchCall('/get/listing/radios/', calls.radioListing.response, signal ? { signal } : {});
+  return fetchCall<'radioListing'>('/get/listing/radios/', signal ? { signal } : {});
 }
 
 export const radioListingQuery = queryOptions({

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/search/recomended/ */
 export function getRecommendedSearches(signal?: AbortSignal) {
-  return fetchCall('/get/search/recomended/', calls.recommendedSearches.response, signal ? { signal } : {});
+  return fetchCall<'recommendedSearches'>('/get/search/recomended/', signal ? { signal } : {});
 }
 
 export const recommendedSearchesQuery = queryOptions({

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /search/radios/{q}/ */
 export function searchRadios(q: string, signal?: AbortSignal) {
-  return fetchCall(`/search/radios/${encodeURIComponent(q)}/`, calls.searchRadios.response, signal ? { signal } : {});
+  return fetchCall<'searchRadios'>(`/search/radios/${encodeURIComponent(q)}/`, signal ? { signal } : {});
 }
 
 export const searchRadiosQuery = (q: string) =>

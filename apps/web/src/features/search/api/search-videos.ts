@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /search/videos/{q}/ */
 export function searchVideos(q: string, signal?: AbortSignal) {
-  return fetchCall(`/search/videos/${encodeURIComponent(q)}/`, calls.searchVideos.response, signal ? { signal } : {});
+  return fetchCall<'searchVideos'>(`/search/videos/${encodeURIComponent(q)}/`, signal ? { signal } : {});
 }
 
 export const searchVideosQuery = (q: string) =>

@@ -1,10 +1,10 @@
-import { calls, type SlideshowName } from '@efir/contract';
+import { type SlideshowName } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/slideshow/{main, radios or catalog}/True/ */
 export function getSlideshow(name: SlideshowName, signal?: AbortSignal) {
-  return fetchCall(`/get/slideshow/${name}/True/`, calls.slideshow.response, signal ? { signal } : {});
+  return fetchCall<'slideshow'>(`/get/slideshow/${name}/True/`, signal ? { signal } : {});
 }
 
 export const slideshowQuery = (name: SlideshowName) =>

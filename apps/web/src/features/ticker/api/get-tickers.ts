@@ -1,4 +1,3 @@
-import { calls } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
@@ -7,7 +6,7 @@ export function useTickers(teleId: number | undefined, itemKey: number | undefin
   return useQuery({
     // Asked again when the item on air changes, and every half minute.
     queryKey: ['live-stroka', teleId, itemKey],
-    queryFn: ({ signal }) => fetchCall(`/get/live-stroka/${String(teleId)}/`, calls.tickers.response, { signal }),
+    queryFn: ({ signal }) => fetchCall<'tickers'>(`/get/live-stroka/${String(teleId)}/`, { signal }),
     enabled: teleId !== undefined,
     refetchInterval: 30_000,
   });

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** GET /get/related/list/{pk}/ */
 export function getRelatedVideos(id: number, signal?: AbortSignal) {
-  return fetchCall(`/get/related/list/${id}/`, calls.relatedVideos.response, signal ? { signal } : {});
+  return fetchCall<'relatedVideos'>(`/get/related/list/${id}/`, signal ? { signal } : {});
 }
 
 export const relatedVideosQuery = (id: number) =>

@@ -1,10 +1,9 @@
-import { calls } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
 
 /** PATCH /get/video/{pk}/: the video, counting the visit as a view. */
 export function getVideo(id: number, signal?: AbortSignal) {
-  return fetchCall(`/get/video/${id}/`, calls.video.response, { method: 'PATCH', ...(signal ? { signal } : {}) });
+  return fetchCall<'video'>(`/get/video/${id}/`, { method: 'PATCH', ...(signal ? { signal } : {}) });
 }
 
 export const videoQuery = (id: number) =>

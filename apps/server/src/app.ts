@@ -1,6 +1,7 @@
 // Builds the site's Fastify app as a plugin tree; it never listens (server.ts does).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -39,6 +40,7 @@ import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
 import { servePage } from './web/page-head.ts';
+import { readManifest } from './web/screen-files.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'timeZone' | 'logLevel'>;
@@ -116,9 +118,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       '</head>',
       `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n</head>`,
     );
-  const page = hasWeb ? servePage(options.db, indexHtml()) : undefined;
+  const page = hasWeb ? servePage(options.db, indexHtml(), readManifest(webDist)) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    // A build file that is gone (an old page after a deploy) is a 404, not the app's HTML.
+    const isPage =
+      request.method === 'GET' && !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
     if (isPage && page !== undefined) return page(request, reply);
     return reply.code(404).send({ detail: 'Not found.' });
   });
@@ -190,13 +194,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });
   }
   if (hasWeb) {
-    // The build writes .br and .gz beside its assets (apps/web/vite.config.ts).
+    // The build writes .br and .gz beside its assets (apps/web/vite.config.ts). Files under
+    // /assets/ carry their content's hash in their names, so they never change: a year, immutable.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       maxAge: '1h',
       preCompressed: true,
+      setHeaders: (reply, path) => {
+        if (path.startsWith(join(webDist, 'assets')))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
   return app;

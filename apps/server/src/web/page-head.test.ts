@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/database.ts';
@@ -8,7 +9,10 @@ import { testTimeZone } from '../../test/postgres.ts';
 import { buildApp } from '../app.ts';
 import { inProcessBus } from '../bus/bus.ts';
 import type { Database } from '../db/database.ts';
-import { type PageHead, renderHead } from './page-head.ts';
+import { video } from '../db/schema/video.ts';
+import { loadCatalogues } from '../translations/catalogue.ts';
+import { type PageHead, pageHead, renderHead } from './page-head.ts';
+import { screenFiles, screens, type ViteManifest } from './screen-files.ts';
 
 const indexHtml = `<!doctype html>
 <html lang="ru">
@@ -31,6 +35,9 @@ const bus = inProcessBus();
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'efir-web-'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js'), 'console.log(1);');
   database = await testDatabase('pglite', 'seeded');
   app = await buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent' },
@@ -82,6 +89,16 @@ describe('the head of the HTML the site sends', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it("falls back to the site's description for a video with neither description nor plot", async () => {
+    const [row] = await database.db
+      .insert(video)
+      .values({ name: 'Без описания', categoryId: 1 })
+      .returning({ id: video.id });
+    const { html } = await page(`/video/item/${String(row?.id)}`);
+    expect(html).toContain('<title>Без описания — Эфир</title>');
+    expect(meta(html, 'description')).toContain('Эфир');
+  });
+
   it('is in the Latin script under /ru-latn, with lang ru-Latn', async () => {
     const video = await publishedVideo();
     const { html } = await page(`/ru-latn/video/item/${video.id}`);
@@ -111,6 +128,17 @@ describe('the head of the HTML the site sends', () => {
     expect(meta(about.html, 'og:url')).toBe('http://efir.test/ru-latn/about');
   });
 
+  it('lets browsers keep the hashed build files for a year, and the others for an hour', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-Cd9lrnDy.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('leaves the API and media answers alone', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/nothing/' });
     expect(response.statusCode).toBe(404);
@@ -129,10 +157,57 @@ describe('renderHead', () => {
       type: 'website',
       siteName: 'Эфир',
       status: 200,
+      screen: undefined,
+      heroImage: undefined,
     };
     const html = renderHead(indexHtml, head);
     expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt;</title>');
     expect(html).toContain('<meta name="description" content="x &amp; y" />');
     expect(html.match(/<title>/gu)).toHaveLength(1);
+  });
+});
+
+describe("the build files of the page's screen", () => {
+  const manifest: ViteManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-2.js'], css: ['assets/index-1.css'] },
+    '_react-2.js': { file: 'assets/react-2.js' },
+    '_grid-3.js': { file: 'assets/grid-3.js', imports: ['_react-2.js'], css: ['assets/grid-3.css'] },
+    'src/app/routes/catalog.tsx': { file: 'assets/catalog-4.js', imports: ['_grid-3.js', 'index.html'] },
+    'src/app/routes/video.tsx': { file: 'assets/video-5.js', imports: ['_grid-3.js'], css: ['assets/video-5.css'] },
+  };
+
+  it("name the router's lazy screens", () => {
+    const router = readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8');
+    for (const screen of screens) expect(router).toContain(`import('./routes/${screen}.tsx')`);
+  });
+
+  it('are what the screen loads beyond the entry, its own module first', () => {
+    expect(screenFiles(manifest, 'catalog')).toEqual({
+      scripts: ['/assets/catalog-4.js', '/assets/grid-3.js'],
+      styles: ['/assets/grid-3.css'],
+    });
+    expect(screenFiles(manifest, 'video')?.styles).toEqual(['/assets/video-5.css', '/assets/grid-3.css']);
+    expect(screenFiles(manifest, 'about')).toBeUndefined();
+  });
+
+  it("are asked for by the HTML at once, with a video's poster", async () => {
+    const shown = await publishedVideo();
+    const [row] = await database.db
+      .update(video)
+      .set({ preview: '/media/v/poster.jpg' })
+      .where(eq(video.id, shown.id))
+      .returning({ id: video.id });
+    expect(row?.id).toBe(shown.id);
+    const catalogues = loadCatalogues();
+    const head = await pageHead(database.db, catalogues, 'http://efir.test', `/video/item/${shown.id}`);
+    expect(head.screen).toBe('video');
+    const html = renderHead(indexHtml, head, manifest);
+    expect(html).toContain('<link rel="preload" as="image" href="/media/v/poster.jpg" fetchpriority="high" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/video-5.js" />');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/grid-3.css" />');
+    expect(html).not.toContain('react-2.js');
+    const about = await pageHead(database.db, catalogues, 'http://efir.test', '/ru-latn/about');
+    expect(about.screen).toBe('about');
+    expect(renderHead(indexHtml, about, manifest)).not.toContain('modulepreload');
   });
 });

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { aboutPages } from '../repositories/showcase.ts';
 import { findVideo } from '../repositories/videos.ts';
 import { loadCatalogues } from '../translations/catalogue.ts';
+import { type Screen, screenFiles, type ViteManifest } from './screen-files.ts';
 
 export interface PageHead {
   lang: 'ru' | 'ru-Latn';
@@ -20,18 +21,22 @@ export interface PageHead {
   siteName: string;
   /** 404 for a video the site does not have; the app still renders its own not-found page. */
   status: 200 | 404;
+  /** The screen the address shows, whose build files the HTML asks for at once. */
+  screen: Screen | undefined;
+  /** An image the screen shows first and large (a video's poster), asked for at once. */
+  heroImage: string | undefined;
 }
 
-/** The labels a page head takes from the catalogue: the page's title and description keys. */
-const pages: Readonly<Record<string, { title: string | undefined; description: string }>> = {
-  '/': { title: undefined, description: 'meta.description' },
-  '/radio': { title: 'nav.live_radio', description: 'meta.radio' },
-  '/tv': { title: 'programme.tv_title', description: 'meta.teleprogram' },
-  '/radio/program': { title: 'programme.radio_title', description: 'meta.radioprogram' },
-  '/catalog': { title: 'catalog.title', description: 'meta.catalog' },
-  '/radio/catalog': { title: 'radio_catalog.title', description: 'meta.radio_catalog' },
-  '/about': { title: 'about.title', description: 'meta.description' },
-  '/search': { title: 'search.title', description: 'meta.description' },
+/** The pages: their screen, and the catalogue keys of their title and description. */
+const pages: Readonly<Record<string, { screen: Screen; title: string | undefined; description: string }>> = {
+  '/': { screen: 'home', title: undefined, description: 'meta.description' },
+  '/radio': { screen: 'radio', title: 'nav.live_radio', description: 'meta.radio' },
+  '/tv': { screen: 'teleprogram', title: 'programme.tv_title', description: 'meta.teleprogram' },
+  '/radio/program': { screen: 'radioprogram', title: 'programme.radio_title', description: 'meta.radioprogram' },
+  '/catalog': { screen: 'catalog', title: 'catalog.title', description: 'meta.catalog' },
+  '/radio/catalog': { screen: 'radio-catalog', title: 'radio_catalog.title', description: 'meta.radio_catalog' },
+  '/about': { screen: 'about', title: 'about.title', description: 'meta.description' },
+  '/search': { screen: 'search', title: 'search.title', description: 'meta.description' },
 };
 
 export const defaultShareImage = '/og-image.jpg';
@@ -75,6 +80,8 @@ export async function pageHead(
     type: 'website',
     siteName: label('app.name'),
     status: 200,
+    screen: undefined,
+    heroImage: undefined,
   };
 
   const videoId = /^\/video\/item\/(\d{1,10})$/u.exec(rest)?.[1];
@@ -83,12 +90,15 @@ export async function pageHead(
     const video = id >= 1 && id <= 2_147_483_647 ? await findVideo(db, id) : undefined;
     if (video === undefined) return { ...head, title: titled(label('not_found.title')), status: 404 };
     const preview = video.preview === '' ? video.previewCatalog : video.preview;
+    const about = summary(script(video.description === '' ? video.plot : video.description));
     return {
       ...head,
       title: titled(script(video.name)),
-      description: summary(script(video.description === '' ? video.plot : video.description)),
+      description: about === '' ? head.description : about,
       image: preview === '' ? head.image : absolute(origin, preview),
       type: 'video.other',
+      screen: 'video',
+      heroImage: video.preview === '' || video.externalEmbed !== '' ? undefined : video.preview,
     };
   }
 
@@ -99,15 +109,22 @@ export async function pageHead(
     const about = (await aboutPages(db))[0];
     if (about !== undefined) description = summary(script(about.text0));
   }
-  return { ...head, title: page.title === undefined ? head.title : titled(label(page.title)), description };
+  return {
+    ...head,
+    title: page.title === undefined ? head.title : titled(label(page.title)),
+    description,
+    screen: page.screen,
+  };
 }
 
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** The app's index.html with the page's head: `lang`, title, description, canonical, Open Graph. */
-export function renderHead(html: string, head: PageHead): string {
+/** The app's index.html with the page's head: `lang`, title, description, canonical, Open Graph,
+ * and the build files and picture of its screen asked for at once. */
+export function renderHead(html: string, head: PageHead, manifest?: ViteManifest): string {
+  const files = manifest === undefined || head.screen === undefined ? undefined : screenFiles(manifest, head.screen);
   const meta = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
@@ -118,6 +135,11 @@ export function renderHead(html: string, head: PageHead): string {
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    ...(head.heroImage === undefined
+      ? []
+      : [`<link rel="preload" as="image" href="${escapeHtml(head.heroImage)}" fetchpriority="high" />`]),
+    ...(files?.scripts ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...(files?.styles ?? []).map((file) => `<link rel="preload" as="style" href="${escapeHtml(file)}" />`),
   ].join('\n    ');
   return html
     .replace(/<html lang="[^"]*"/u, `<html lang="${head.lang}"`)
@@ -130,7 +152,7 @@ export function renderHead(html: string, head: PageHead): string {
 }
 
 /** Answers a page address with the app's index.html carrying that page's head. */
-export function servePage(db: Db, indexHtml: string) {
+export function servePage(db: Db, indexHtml: string, manifest?: ViteManifest) {
   const catalogues = loadCatalogues();
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = `${request.protocol}://${request.host}`;
@@ -146,6 +168,6 @@ export function servePage(db: Db, indexHtml: string) {
       .code(head.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderHead(indexHtml, head));
+      .send(renderHead(indexHtml, head, manifest));
   };
 }

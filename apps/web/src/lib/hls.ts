@@ -1,5 +1,8 @@
 // Attaches an HLS source to a media element: natively where the browser plays HLS itself
 // (Safari, iOS), else through hls.js, which is loaded only now, when a screen plays something.
+// hls.js's ES module build cannot make its transmuxing worker by itself: it is given the worker's
+// file, so segments are remuxed off the main thread and the page stays responsive while it plays.
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 
 export interface HlsAttachment {
   /** Releases the source and hls.js, if it was used. */
@@ -25,7 +28,7 @@ export async function attachHls(
       },
     };
   }
-  const hls = new Hls({ enableWorker: true });
+  const hls = new Hls({ enableWorker: true, workerPath: hlsWorkerUrl });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) onFatal(data.error);
   });

@@ -82,12 +82,16 @@ test('chat: a nickname first, then a message reaches another visitor within 3 s,
   await arrangeTv(60);
   const writer = await visitor(browser, undefined);
   const reader = await visitor(browser, 'Читатель');
-  // The nickname form comes first, and refuses an empty name.
+  // The nickname form comes first, alone, and refuses an empty name; the messages come after it.
+  await expect(writer.getByText('Представьтесь, чтобы читать чат и писать в него.')).toBeVisible();
+  await expect(writer.locator('.chat__messages')).toHaveCount(0);
+  await expect(reader.locator('.chat__messages')).toBeVisible();
   await writer.getByRole('button', { name: 'Войти в чат' }).click();
   await expect(writer.locator('#chat-nickname-problem')).toHaveText('Введите имя.');
   await writer.getByLabel('Ваше имя в чате').fill('Писатель');
   await writer.getByRole('button', { name: 'Войти в чат' }).click();
   expect(await writer.evaluate(() => localStorage.getItem('nickname'))).toBe('Писатель');
+  await expect(writer.locator('.chat__messages')).toBeVisible();
 
   const text = `Привет из другого окна ${Date.now()}`;
   await writer.getByPlaceholder('Сообщение').fill(text);

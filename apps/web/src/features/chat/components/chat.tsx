@@ -12,33 +12,42 @@ const refreshMs = 2000;
 /** Closer than this to the bottom, the list follows new messages. */
 const followSlackPx = 48;
 
-/** The chat beside a stream: a nickname first, then the messages (refreshed every 2 s) and a post form. */
+/** The chat beside a stream (SPEC §4): a visitor without a nickname first sees only the nickname
+ * form; with one, the messages (refreshed every 2 s) and the post form. The box keeps one size in
+ * every state, so nothing around it moves when it fills in. */
 export function Chat({ room, id }: { room: ChatRoom; id: number }) {
   const { t } = useI18n();
   const [nickname, setNickname] = useState(() => readStored('nickname') ?? '');
   const [editing, setEditing] = useState(nickname === '');
+  const save = (name: string): void => {
+    writeStored('nickname', name);
+    setNickname(name);
+    setEditing(false);
+  };
   return (
     <section className="chat" aria-label={t('chat.title')}>
       <h2 className="chat__title">{t('chat.title')}</h2>
-      <ChatMessages room={room} id={id} />
-      {editing ? (
-        <NicknameForm
-          initial={nickname}
-          onSave={(name) => {
-            writeStored('nickname', name);
-            setNickname(name);
-            setEditing(false);
-          }}
-        />
+      {nickname === '' ? (
+        <div className="chat__welcome">
+          <p>{t('chat.introduce')}</p>
+          <NicknameForm initial="" onSave={save} />
+        </div>
       ) : (
-        <PostForm
-          room={room}
-          id={id}
-          nickname={nickname}
-          onChangeName={() => {
-            setEditing(true);
-          }}
-        />
+        <>
+          <ChatMessages room={room} id={id} />
+          {editing ? (
+            <NicknameForm initial={nickname} onSave={save} />
+          ) : (
+            <PostForm
+              room={room}
+              id={id}
+              nickname={nickname}
+              onChangeName={() => {
+                setEditing(true);
+              }}
+            />
+          )}
+        </>
       )}
     </section>
   );

@@ -20,8 +20,12 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
   const { t } = useI18n();
   const run = useRadioRun().data;
   const dayId = run === undefined || run === 'none' ? undefined : run.id;
-  const items = useRadioWithAds(dayId).data?.results ?? [];
-  const show = useRadioShow(dayId).data?.show ?? false;
+  const withAds = useRadioWithAds(dayId);
+  const showCheck = useRadioShow(dayId);
+  const items = withAds.data?.results ?? [];
+  const show = showCheck.data?.show ?? false;
+  // An active run whose items or show check have not answered yet is still loading, not off air.
+  const settling = active(run) && (withAds.isPending || showCheck.isPending);
   const onAir = active(run) && show && run.index < items.length;
   const finished = run === 'none' || (run !== undefined && items.length > 0 && run.index >= items.length);
 
@@ -33,7 +37,15 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
   }, [finished]);
   useRadioAdvance(run, items);
 
-  if (run === undefined) return <div className="live-radio skeleton" aria-hidden="true" />;
+  if (run === undefined || settling) {
+    // The block's own shape while the run loads, so what follows it does not move when it comes.
+    return (
+      <div className="live-radio" aria-hidden="true">
+        <div className="live-radio__now live-radio__now--loading skeleton" />
+        <div className="live-chat-placeholder skeleton" />
+      </div>
+    );
+  }
   if (!onAir) {
     return (
       <section className="live-off" aria-label={t('radio.live_title')}>

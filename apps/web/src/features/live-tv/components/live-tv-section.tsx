@@ -40,7 +40,16 @@ export function LiveTvSection(slots: LiveTvSlots) {
 
   useAdvance(run, items);
 
-  if (run === undefined) return <div className="live-tv live-tv--loading skeleton" aria-hidden="true" />;
+  if (run === undefined) {
+    // The section's own shape while the run loads, so what follows it does not move when it comes.
+    return (
+      <div className="live-tv" aria-hidden="true">
+        <div className="live-tv__stage" />
+        <div className="live-chat-placeholder skeleton" />
+        <div className="live-strip live-strip--loading skeleton" />
+      </div>
+    );
+  }
   // While the day's items load, a run on air starts the player already: the first frame comes sooner.
   const loadingItems = run !== 'none' && run.status === 1 && withAds.data === undefined;
   if (run === 'none' || (!loadingItems && !liveShows(run, withAds.data?.show ?? false, items.length))) {

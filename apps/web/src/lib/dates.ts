@@ -35,6 +35,9 @@ function inScript(text: string, locale: Locale): string {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
+// Made once: a formatter costs far more to make than to use, and every card formats a date.
+let siteCalendar: Intl.DateTimeFormat | undefined;
+
 /** A `YYYY-MM-DD` day or an ISO date-time (read in the site's time zone) as a calendar date. */
 export function calendarDate(value: string): CalendarDate | undefined {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value);
@@ -44,12 +47,13 @@ export function calendarDate(value: string): CalendarDate | undefined {
   }
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return undefined;
-  const parts = new Intl.DateTimeFormat('en-US', {
+  siteCalendar ??= new Intl.DateTimeFormat('en-US', {
     timeZone: siteTimeZone,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
-  }).formatToParts(instant);
+  });
+  const parts = siteCalendar.formatToParts(instant);
   const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   return calendarDate(`${part('year')}-${pad(part('month'))}-${pad(part('day'))}`);
 }
@@ -92,7 +96,10 @@ export function todayInSite(now: Date = new Date()): string {
   return date === undefined ? '' : `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
+let russianNumbers: Intl.NumberFormat | undefined;
+
 /** A view or play counter with Russian digit grouping: «12 345». */
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat('ru-RU').format(value);
+  russianNumbers ??= new Intl.NumberFormat('ru-RU');
+  return russianNumbers.format(value);
 }

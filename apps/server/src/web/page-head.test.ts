@@ -158,6 +158,7 @@ describe('renderHead', () => {
       siteName: 'Эфир',
       status: 200,
       screen: undefined,
+      playsAtOnce: false,
       heroImage: undefined,
     };
     const html = renderHead(indexHtml, head);
@@ -174,6 +175,8 @@ describe("the build files of the page's screen", () => {
     '_grid-3.js': { file: 'assets/grid-3.js', imports: ['_react-2.js'], css: ['assets/grid-3.css'] },
     'src/app/routes/catalog.tsx': { file: 'assets/catalog-4.js', imports: ['_grid-3.js', 'index.html'] },
     'src/app/routes/video.tsx': { file: 'assets/video-5.js', imports: ['_grid-3.js'], css: ['assets/video-5.css'] },
+    'src/app/routes/home.tsx': { file: 'assets/home-6.js', imports: ['index.html'] },
+    '../../node_modules/hls.js/dist/hls.light.mjs': { file: 'assets/hls.light-7.js' },
   };
 
   it("name the router's lazy screens", () => {
@@ -188,6 +191,7 @@ describe("the build files of the page's screen", () => {
     });
     expect(screenFiles(manifest, 'video')?.styles).toEqual(['/assets/video-5.css', '/assets/grid-3.css']);
     expect(screenFiles(manifest, 'about')).toBeUndefined();
+    expect(screenFiles(manifest, 'home', true)?.scripts).toEqual(['/assets/home-6.js', '/assets/hls.light-7.js']);
   });
 
   it("are asked for by the HTML at once, with a video's poster", async () => {
@@ -209,5 +213,9 @@ describe("the build files of the page's screen", () => {
     const about = await pageHead(database.db, catalogues, 'http://efir.test', '/ru-latn/about');
     expect(about.screen).toBe('about');
     expect(renderHead(indexHtml, about, manifest)).not.toContain('modulepreload');
+    // The home page starts the live player as it opens: hls.js comes with its screen.
+    const home = await pageHead(database.db, catalogues, 'http://efir.test', '/');
+    expect(home.playsAtOnce).toBe(true);
+    expect(renderHead(indexHtml, home, manifest)).toContain('href="/assets/hls.light-7.js"');
   });
 });

@@ -1,5 +1,5 @@
 // The ingest queue on every backend, its worker, and the admin calls the CLI uses.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
-import { runIngestJob } from '../src/jobs/ingest-worker.ts';
+import { video } from '../src/db/schema/video.ts';
+import { IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
 import {
   claimIngest,
@@ -134,6 +135,41 @@ describe('runIngestJob', () => {
     });
     expect(events.errors).toEqual([]);
   });
+});
+
+describe('IngestWorker', () => {
+  it('stops the job under way when it stops, leaving nothing half-made and the job queued again', async () => {
+    const database = await testDatabase('pglite', 'seeded');
+    const media = join(work, 'media-stop');
+    try {
+      await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
+      const [row] = await database.db
+        .insert(video)
+        .values({ name: 'Долгий выпуск', durationSeconds: 600, categoryId: 1 })
+        .returning({ id: video.id });
+      const queued = await enqueueIngest(database.db, 'demo-video', { id: row!.id });
+      const errors: unknown[] = [];
+      const worker = new IngestWorker(
+        { db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 3600 },
+        { onDone: () => Promise.resolve(), onError: (error) => errors.push(error) },
+        50,
+      );
+      worker.start();
+      // Ten minutes of video take far longer to make than this test waits: ffmpeg is at work.
+      await expect
+        .poll(async () => (await findIngest(database.db, queued.id))?.progress ?? 0, { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      const stopping = Date.now();
+      await worker.stop();
+      expect(Date.now() - stopping).toBeLessThan(5000);
+      expect(await findIngest(database.db, queued.id)).toMatchObject({ state: 'queued', attempts: 0, progress: 0 });
+      expect(existsSync(join(media, '.incoming')) ? readdirSync(join(media, '.incoming')) : []).toEqual([]);
+      expect((await findVideo(database.db, row!.id))?.masterPlaylist).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe('admin calls', () => {

@@ -11,12 +11,14 @@ import {
   ingestRadio,
   ingestVideo,
 } from '../media/ingest.ts';
+import { FfmpegStopped } from '../media/run-ffmpeg.ts';
 import {
   claimIngest,
   failIngest,
   finishIngest,
   type IngestJobRow,
   reportIngestProgress,
+  requeueIngest,
 } from '../repositories/ingest-jobs.ts';
 
 export const videoSourceSchema = z.object({
@@ -83,6 +85,13 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
     await finishIngest(context.db, job.id, resultId);
     await events.onDone(job, resultId);
   } catch (error) {
+    if (error instanceof FfmpegStopped) {
+      // The worker is stopping: the job starts again at the next start, on this node or another.
+      await requeueIngest(context.db, job.id).catch((failure: unknown) => {
+        events.onError(failure, job);
+      });
+      return;
+    }
     const refused = error instanceof IngestError || error instanceof z.ZodError;
     const message = error instanceof Error ? error.message : String(error);
     if (!refused) events.onError(error, job);
@@ -94,6 +103,8 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
 
 export class IngestWorker {
   readonly #context: IngestContext;
+  /** Stops the job under way when the worker stops, rather than waiting for a long encode. */
+  readonly #stopping = new AbortController();
   readonly #events: WorkerEvents;
   readonly #idleMs: number;
   #running = false;
@@ -101,7 +112,7 @@ export class IngestWorker {
   #wake: (() => void) | undefined;
 
   constructor(context: IngestContext, events: WorkerEvents, idleMs = 2000) {
-    this.#context = context;
+    this.#context = { ...context, signal: this.#stopping.signal };
     this.#events = events;
     this.#idleMs = idleMs;
   }
@@ -119,6 +130,7 @@ export class IngestWorker {
 
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping.abort();
     this.poke();
     await this.#loop;
   }

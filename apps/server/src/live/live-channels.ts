@@ -20,26 +20,84 @@ export function createLiveChannels(options: {
   };
 }
 
+export interface UpcomingMedia {
+  channel: 'tv' | 'radio';
+  mediaId: number;
+  /** The item's slot, in milliseconds since the Unix epoch. */
+  start: number;
+  end: number;
+  /** The item's length: what making its media costs. */
+  seconds: number;
+}
+
+/** Seconds of demo media made per second of work on two cores (docs/MEDIA.md): the video ladder
+ * from a synthetic picture, a radio from a tone. */
+export const demoMakingSpeed: Readonly<Record<UpcomingMedia['channel'], number>> = { tv: 5, radio: 60 };
+
 /**
- * What airs from t on, both channels merged by start (what is on air now first, the radio's
- * before the TV's as they are far quicker to make): the order demo media are best made in.
+ * The order in which to make media, one at a time, so that each channel airs its programme as
+ * soon as it can: always next the item that would air soonest with its media made (its slot's
+ * start, or when its media would be ready if that is later, as an item on air joins once they
+ * are), never one whose slot would be over by then. Items that no making can reach follow, by
+ * start. Each medium comes once, at its first useful place.
  */
-export async function upcomingMedia(
-  live: LiveChannels,
+export function orderForAiring(
+  upcoming: readonly UpcomingMedia[],
   t: number,
-  dates: readonly string[],
-): Promise<{ channel: 'tv' | 'radio'; mediaId: number; start: number }[]> {
-  const upcoming: { channel: 'tv' | 'radio'; mediaId: number; start: number }[] = [];
+  speed: Readonly<Record<UpcomingMedia['channel'], number>> = demoMakingSpeed,
+): UpcomingMedia[] {
+  const remaining = [...upcoming];
+  const order: UpcomingMedia[] = [];
+  const made = new Set<string>();
+  const key = (entry: UpcomingMedia): string => `${entry.channel}:${entry.mediaId}`;
+  let cursor = t;
+  for (;;) {
+    let best: { entry: UpcomingMedia; airs: number; ready: number } | undefined;
+    for (const entry of remaining) {
+      if (made.has(key(entry))) continue;
+      const ready = cursor + (entry.seconds / speed[entry.channel]) * 1000;
+      const airs = Math.max(entry.start, ready);
+      if (airs >= entry.end) continue;
+      const better =
+        best === undefined ||
+        airs < best.airs ||
+        (airs === best.airs && entry.channel === 'radio' && best.entry.channel === 'tv');
+      if (better) best = { entry, airs, ready };
+    }
+    if (best === undefined) break;
+    order.push(best.entry);
+    made.add(key(best.entry));
+    cursor = best.ready;
+  }
+  const unreachable = remaining.filter((entry) => !made.has(key(entry))).sort((a, b) => a.start - b.start);
+  for (const entry of unreachable) {
+    if (made.has(key(entry))) continue;
+    made.add(key(entry));
+    order.push(entry);
+  }
+  return order;
+}
+
+/** What airs from t on, on both channels, in the order its media are best made (orderForAiring). */
+export async function upcomingMedia(live: LiveChannels, t: number, dates: readonly string[]): Promise<UpcomingMedia[]> {
+  const upcoming: UpcomingMedia[] = [];
   for (const channel of ['tv', 'radio'] as const) {
     for (const date of dates) {
       const plan = await live[channel].plan(date, t);
       if (plan === undefined) continue;
       for (const slot of plan.timeline.aired) {
         const item = plan.schedule.items[slot.itemIndex];
-        if (item !== undefined && slot.end > t) upcoming.push({ channel, mediaId: item.mediaId, start: slot.start });
+        if (item !== undefined && slot.end > t) {
+          upcoming.push({
+            channel,
+            mediaId: item.mediaId,
+            start: slot.start,
+            end: slot.end,
+            seconds: item.durationSeconds,
+          });
+        }
       }
     }
   }
-  const rank = (entry: { channel: 'tv' | 'radio'; start: number }): number => Math.max(entry.start, t);
-  return upcoming.sort((a, b) => rank(a) - rank(b) || (a.channel === b.channel ? 0 : a.channel === 'radio' ? -1 : 1));
+  return orderForAiring(upcoming, t);
 }

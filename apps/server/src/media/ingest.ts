@@ -12,7 +12,7 @@ import type { MediaTools } from './ffmpeg.ts';
 import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
 import { ladderFor, masterPlaylist, previewArgs, radioEncodeArgs, type Rung, videoEncodeArgs } from './ladder.ts';
 import { type MediaProbe, probeMedia } from './probe.ts';
-import { runFfmpeg } from './run-ffmpeg.ts';
+import { FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
 
 /** An ingest refused or failed for a reason the operator can act on; names the file. */
 export class IngestError extends Error {}
@@ -24,6 +24,18 @@ export interface IngestContext {
   mediaDir: string;
   maxBytes: number;
   maxSeconds: number;
+  /** Stops the ffmpeg of the job under way (the worker is stopping); its job goes back to the queue. */
+  signal?: AbortSignal;
+}
+
+/** ffmpeg for a job, stopped with the worker. */
+function ffmpeg(
+  context: IngestContext,
+  args: readonly string[],
+  durationSeconds: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  return runFfmpeg(context.tools.ffmpeg, args, durationSeconds, onProgress, context.signal);
 }
 
 export interface VideoSource {
@@ -101,7 +113,7 @@ async function produce<T>(
     await rename(workDir, finalDir);
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
-    if (error instanceof IngestError) throw error;
+    if (error instanceof IngestError || error instanceof FfmpegStopped) throw error;
     throw new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
@@ -132,8 +144,8 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
     basename(source.file),
     async (workDir) => {
       await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-      await runFfmpeg(
-        context.tools.ffmpeg,
+      await ffmpeg(
+        context,
         videoEncodeArgs({
           input: source.file,
           outDir: workDir,
@@ -144,16 +156,8 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
         probe.durationSeconds,
         onProgress,
       );
-      await runFfmpeg(
-        context.tools.ffmpeg,
-        previewArgs(source.file, stillAt, 1280, 720, join(workDir, 'preview.jpg')),
-        0,
-      );
-      await runFfmpeg(
-        context.tools.ffmpeg,
-        previewArgs(source.file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')),
-        0,
-      );
+      await ffmpeg(context, previewArgs(source.file, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
+      await ffmpeg(context, previewArgs(source.file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
     },
     async (urlBase) => {
@@ -190,14 +194,9 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
     'r',
     basename(source.file),
     async (workDir) => {
-      await runFfmpeg(
-        context.tools.ffmpeg,
-        radioEncodeArgs(['-i', source.file], workDir),
-        probe.durationSeconds,
-        onProgress,
-      );
+      await ffmpeg(context, radioEncodeArgs(['-i', source.file], workDir), probe.durationSeconds, onProgress);
       if (cover !== undefined) {
-        await runFfmpeg(context.tools.ffmpeg, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
+        await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
       }
     },
     async (urlBase) =>
@@ -250,8 +249,8 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
     async (workDir) => {
       await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
       const titleFile = await writeDemoTitle(workDir, row.name);
-      await runFfmpeg(
-        context.tools.ffmpeg,
+      await ffmpeg(
+        context,
         demoVideoArgs({ seed: id, seconds: row.seconds, title: row.name, titleFile, outDir: workDir, rungs }),
         row.seconds,
         onProgress,
@@ -259,12 +258,8 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
       await rm(titleFile);
       const top = join(workDir, '720', 'index.m3u8');
       const stillAt = Math.min(row.seconds * 0.1, 30);
-      await runFfmpeg(context.tools.ffmpeg, previewArgs(top, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
-      await runFfmpeg(
-        context.tools.ffmpeg,
-        previewArgs(top, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')),
-        0,
-      );
+      await ffmpeg(context, previewArgs(top, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
+      await ffmpeg(context, previewArgs(top, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
     },
     async (urlBase) => {
@@ -288,12 +283,7 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
     'r',
     `radio ${id}`,
     async (workDir) => {
-      await runFfmpeg(
-        context.tools.ffmpeg,
-        radioEncodeArgs(demoRadioInput(id, row.seconds), workDir),
-        row.seconds,
-        onProgress,
-      );
+      await ffmpeg(context, radioEncodeArgs(demoRadioInput(id, row.seconds), workDir), row.seconds, onProgress);
     },
     async (urlBase) => {
       await context.db

@@ -2,18 +2,30 @@ import { spawn } from 'node:child_process';
 
 export class FfmpegError extends Error {}
 
+/** ffmpeg was stopped through its signal (the worker is stopping): not a failure of the source. */
+export class FfmpegStopped extends Error {}
+
 /**
  * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
- * rejects with the end of its error output when it fails.
+ * rejects with the end of its error output when it fails, and with FfmpegStopped when `signal`
+ * stops it.
  */
 export function runFfmpeg(
   ffmpeg: string,
   args: readonly string[],
   durationSeconds: number,
   onProgress: (done: number) => void = () => undefined,
+  signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (signal?.aborted === true) {
+      reject(new FfmpegStopped('ffmpeg was stopped before it started'));
+      return;
+    }
+    const child = spawn(ffmpeg, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal === undefined ? {} : { signal }),
+    });
     let stderr = '';
     let pending = '';
     child.stdout.setEncoding('utf8');
@@ -33,16 +45,23 @@ export function runFfmpeg(
       stderr = (stderr + chunk).slice(-4000);
     });
     child.on('error', (error) => {
-      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
+      if (error.name === 'AbortError') reject(new FfmpegStopped('ffmpeg was stopped'));
+      else reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, killedBy) => {
+      if (signal?.aborted === true) {
+        reject(new FfmpegStopped('ffmpeg was stopped'));
+        return;
+      }
       if (code === 0) {
         onProgress(1);
         resolve();
         return;
       }
       const reason = stderr.trim().split('\n').slice(-3).join(' ').trim();
-      reject(new FfmpegError(`ffmpeg failed (${signal ?? `exit ${code}`}): ${reason === '' ? 'no message' : reason}`));
+      reject(
+        new FfmpegError(`ffmpeg failed (${killedBy ?? `exit ${code}`}): ${reason === '' ? 'no message' : reason}`),
+      );
     });
   });
 }

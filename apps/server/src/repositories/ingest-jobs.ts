@@ -63,6 +63,14 @@ export async function failIngest(db: Db, job: IngestJobRow, error: string, retry
     .where(eq(ingestJob.id, job.id));
 }
 
+/** Puts a job that was stopped by its worker's shutdown back in the queue, its attempt not counted. */
+export async function requeueIngest(db: Db, id: number): Promise<void> {
+  await db
+    .update(ingestJob)
+    .set({ state: 'queued', attempts: sql`greatest(${ingestJob.attempts} - 1, 0)`, progress: 0, updatedAt: sql`now()` })
+    .where(eq(ingestJob.id, id));
+}
+
 export async function listIngests(db: Db, limit = 50): Promise<IngestJobRow[]> {
   return db.select().from(ingestJob).orderBy(desc(ingestJob.id)).limit(limit);
 }
@@ -77,10 +85,6 @@ export async function retryIngest(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * Queues the demo media of every catalogue item that has none, cheapest first so that the site
- * and the channels fill up fast (a radio costs far less to make than a video of its length).
- */
 /**
  * Queues the making of every demo item without media: `first` (in that order: what airs next),
  * then the rest cheapest first.

@@ -13,7 +13,7 @@ import { invalidateAnswers } from './plugins/answer-cache.ts';
 import { locateMediaTools, MediaToolError } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
 import { createLiveChannels, upcomingMedia } from './live/live-channels.ts';
-import { addDays, dateIn } from './lib/clock.ts';
+import { addDays, dateIn, instantOf } from './lib/clock.ts';
 import { queueDemoMedia } from './repositories/ingest-jobs.ts';
 import { pruneSearches } from './repositories/search.ts';
 import { pruneVisitorActions } from './repositories/visitor-actions.ts';
@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   if (await isEmpty(database.db)) {
     const now = new Date();
     const today = dateIn(config.timeZone, now);
-    await seedDemo(database.db, { today, now });
+    const openingAt = (now.getTime() - instantOf(config.timeZone, today, '00:00:00')) / 1000;
+    await seedDemo(database.db, { today, now, ...(config.demoMedia ? { openingAt } : {}) });
     // The demo's media are made in the background while the site serves: first what airs next on
     // either channel (an item on air joins as soon as its media are ready), then the rest.
     if (config.demoMedia) {

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { isEmpty, openDatabase } from '../db/database.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
-import { dateIn } from '../lib/clock.ts';
+import { dateIn, instantOf } from '../lib/clock.ts';
 
 const config = loadConfig(process.env);
 try {
@@ -11,7 +11,9 @@ try {
   try {
     if (await isEmpty(database.db)) {
       const now = new Date();
-      await seedDemo(database.db, { today: dateIn(config.timeZone, now), now });
+      const today = dateIn(config.timeZone, now);
+      const openingAt = (now.getTime() - instantOf(config.timeZone, today, '00:00:00')) / 1000;
+      await seedDemo(database.db, { today, now, ...(config.demoMedia ? { openingAt } : {}) });
       const queued = config.demoMedia ? await queueDemoMedia(database.db) : 0;
       console.log(`efir seed: demo content written; ${queued} demo media jobs queued for the site to make`);
     } else {

@@ -42,6 +42,26 @@ describe('layOutDay', () => {
     expect(layOutDay({ ...plan, offset: 0 })[0]?.subject).toBe('a');
     expect(layOutDay({ ...plan, offset: 1 })[0]?.subject).toBe('b');
   });
+  it('cycles the opening programmes between its bounds, then goes on where it left off', () => {
+    const items = layOutDay({
+      programmes: ['a', 'b'],
+      ads: [],
+      durationOf,
+      fixed: [],
+      adEvery: 99,
+      offset: 0,
+      opening: { from: 1000, until: 1700, programmes: ['c'] },
+    });
+    expect(items.slice(0, 7).map((item) => [item.subject, item.start])).toEqual([
+      ['a', 0],
+      ['b', 600],
+      ['c', 1500],
+      ['a', 1800],
+      ['b', 2400],
+      ['a', 3300],
+      ['b', 3900],
+    ]);
+  });
 });
 
 describe('clockTimeOf', () => {

@@ -1,5 +1,6 @@
 // Lays out a demo broadcast day: items back to back from midnight, the fixed-time slots taken by
-// the named items, an ad after every few programmes, until the day is full.
+// the named items, an ad after every few programmes, until the day is full; around the moment of
+// a first start, short items only.
 
 export interface ScheduledItem<T> {
   subject: T;
@@ -21,6 +22,9 @@ export interface DayPlan<T> {
   /** Where in `programmes` this day starts, so consecutive days differ. */
   offset: number;
   dayLength?: number;
+  /** From `from` until `until` (seconds after midnight) the day cycles these programmes instead:
+   * the demo's first start airs short items, whose media are made in seconds (docs/MEDIA.md). */
+  opening?: { from: number; until: number; programmes: readonly T[] };
 }
 
 export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
@@ -31,9 +35,15 @@ export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
   let cursor = plan.offset;
   let sinceAd = 0;
   let adCursor = plan.offset;
+  let openingCursor = 0;
+  const opening = plan.opening;
   while (clock < dayLength && plan.programmes.length > 0) {
     const nextFixed = fixed[0];
-    const programme = plan.programmes[cursor % plan.programmes.length] as T;
+    const inOpening =
+      opening !== undefined && opening.programmes.length > 0 && clock >= opening.from && clock < opening.until;
+    const programme = inOpening
+      ? (opening.programmes[openingCursor % opening.programmes.length] as T)
+      : (plan.programmes[cursor % plan.programmes.length] as T);
     const length = plan.durationOf(programme);
     if (nextFixed !== undefined && clock + length > nextFixed.at) {
       // The programme would run into a fixed slot: leave a gap (the channel fills it) and go on.
@@ -44,7 +54,8 @@ export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
     }
     items.push({ subject: programme, fixedStart: undefined, start: clock, isAd: false });
     clock += length;
-    cursor += 1;
+    if (inOpening) openingCursor += 1;
+    else cursor += 1;
     sinceAd += 1;
     if (sinceAd >= plan.adEvery && plan.ads.length > 0) {
       const ad = plan.ads[adCursor % plan.ads.length] as T;

@@ -45,6 +45,9 @@ export interface SeedOptions {
   /** Today's date in the schedules' time zone. */
   today: string;
   now: Date;
+  /** The moment of the first start, in seconds after today's midnight in the schedules' time zone:
+   * around it both channels air their shortest items, whose media are made first and in seconds. */
+  openingAt?: number;
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
@@ -53,7 +56,20 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await db.execute(sql`ANALYZE`);
 }
 
-async function writeDemo(db: Db, { today, now }: SeedOptions): Promise<void> {
+/** Around the first start: from a little more than the longest demo item before it (so the item on
+ * air then is a short one too) to a while after, by when the media making is far ahead. */
+const openingBefore = 16 * 60;
+const openingAfter = 20 * 60;
+
+/** The few shortest of `rows`, for the opening. */
+function shortest(rows: readonly { id: number; durationSeconds: number }[], count = 6): number[] {
+  return [...rows]
+    .sort((a, b) => a.durationSeconds - b.durationSeconds || a.id - b.id)
+    .slice(0, count)
+    .map((row) => row.id);
+}
+
+async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promise<void> {
   const rand = random(2003);
   const daysAgo = (max: number): Date => new Date(now.getTime() - Math.floor(rand() * max * 86_400_000));
   const popularity = (): number => Math.floor(rand() ** 3 * 5000);
@@ -222,6 +238,15 @@ async function writeDemo(db: Db, { today, now }: SeedOptions): Promise<void> {
         })),
         adEvery: 4,
         offset: (offset + 3) * 17,
+        ...(offset === 0 && openingAt !== undefined
+          ? {
+              opening: {
+                from: openingAt - openingBefore,
+                until: openingAt + openingAfter,
+                programmes: shortest(videos.filter((row) => row.draft === 0)),
+              },
+            }
+          : {}),
       });
       await insertChunked(
         items.map((item, position) => ({
@@ -268,6 +293,15 @@ async function writeDemo(db: Db, { today, now }: SeedOptions): Promise<void> {
         fixed: [],
         adEvery: 5,
         offset: (offset + 3) * 11,
+        ...(offset === 0 && openingAt !== undefined
+          ? {
+              opening: {
+                from: openingAt - openingBefore,
+                until: openingAt + openingAfter,
+                programmes: shortest(publishedRadios),
+              },
+            }
+          : {}),
       });
       await insertChunked(
         radioItems.map((item, position) => ({

@@ -1,6 +1,7 @@
 // Runs the benchmarks one after another (`npm run bench`). Add further benchmarks here.
 import { runApiBenchmark } from './api.ts';
 import { runFirstFrameBenchmark } from './first-frame.ts';
+import { runFirstStartBenchmark } from './first-start.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runLiveBenchmark } from './live.ts';
 
@@ -9,6 +10,7 @@ const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'ingest', run: runIngestBenchmark },
   { name: 'live', run: runLiveBenchmark },
   { name: 'first-frame', run: runFirstFrameBenchmark },
+  { name: 'first-start', run: runFirstStartBenchmark },
 ];
 
 for (const benchmark of benchmarks) {

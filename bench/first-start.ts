@@ -1,0 +1,129 @@
+// How long a fresh clone's first start takes to be useful, and a later start to answer: the real
+// site (`node apps/server/src/server.ts`, as `npm start` runs it after the build) on an empty
+// DATA_DIR with the demo media made in the background (DEMO_MEDIA=on, the default).
+//
+// - usable: the home page and a catalogue page answer 200;
+// - TV / radio on air: the item the channel's run has on air has its media (its `link_video` /
+//   `link_radio` is set), so the stream plays the programme rather than the slate;
+// - later start: the same DATA_DIR started again, until the home page and the catalogue answer.
+//
+// Usage: node bench/first-start.ts   (writes bench/results/first-start-<date>.md)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  children,
+  cpuModel,
+  fixed,
+  freePort,
+  log,
+  nproc,
+  sleep,
+  startChild,
+  stopChild,
+  waitUntilReady,
+  writeResult,
+} from './support.ts';
+
+const limitMs = 5 * 60_000;
+
+interface Run {
+  id: number;
+  status: number;
+  index: number;
+}
+
+async function json<T>(url: string): Promise<T | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return response.ok ? ((await response.json()) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the item the channel has on air now has its media. */
+async function onAir(site: string, channel: 'tv' | 'radio'): Promise<boolean> {
+  if (channel === 'tv') {
+    const run = await json<Run | 'none'>(`${site}/api/v1/get/teleprogram/today/`);
+    if (run === undefined || run === 'none' || run.status !== 1) return false;
+    const day = await json<{ results: { video: { link_video: string } }[] }>(
+      `${site}/api/v1/get/teleprogram/videos/withads/${run.id}/`,
+    );
+    return (day?.results[run.index]?.video.link_video ?? '') !== '';
+  }
+  const run = await json<Run | 'none'>(`${site}/api/v1/get/radioprogram/today/`);
+  if (run === undefined || run === 'none' || (run.status !== 1 && run.status !== 4)) return false;
+  const day = await json<{ results: { radio: { link_radio: string } }[] }>(
+    `${site}/api/v1/get/radioprogram/radios/withads/${run.id}/`,
+  );
+  return (day?.results[run.index]?.radio.link_radio ?? '') !== '';
+}
+
+async function startSite(dataDir: string) {
+  const [port, mediaPort] = [await freePort(), await freePort()];
+  const started = Date.now();
+  const child = startChild('site', ['apps/server/src/server.ts'], {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MEDIA_PORT: String(mediaPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_MEDIA: 'on',
+  });
+  return { child, started, url: `http://127.0.0.1:${port}` };
+}
+
+async function usable(site: Awaited<ReturnType<typeof startSite>>): Promise<number> {
+  await waitUntilReady(site.child, `${site.url}/`, limitMs);
+  await waitUntilReady(site.child, `${site.url}/api/v1/get/all/video/category/?page=1`, limitMs);
+  return Date.now() - site.started;
+}
+
+export async function runFirstStartBenchmark(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-start-'));
+  const loadBefore = loadavg();
+  try {
+    log('first start on an empty DATA_DIR');
+    const first = await startSite(dataDir);
+    const usableMs = await usable(first);
+    const airedAt: Partial<Record<'tv' | 'radio', number>> = {};
+    while (Date.now() - first.started < limitMs && (airedAt.tv === undefined || airedAt.radio === undefined)) {
+      for (const channel of ['tv', 'radio'] as const) {
+        if (airedAt[channel] === undefined && (await onAir(first.url, channel))) {
+          airedAt[channel] = Date.now() - first.started;
+          log(`${channel} on air after ${fixed(airedAt[channel] / 1000, 1)} s`);
+        }
+      }
+      await sleep(500);
+    }
+    await stopChild(first.child);
+
+    log('later start on the same DATA_DIR');
+    const later = await startSite(dataDir);
+    const laterMs = await usable(later);
+    await stopChild(later.child);
+
+    const seconds = (ms: number | undefined): string => (ms === undefined ? 'not within 5 min' : fixed(ms / 1000, 1));
+    const markdown = `# First start and later start, ${new Date().toISOString().slice(0, 10)}
+
+- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}
+- Load average before (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- \`node apps/server/src/server.ts\` on an empty \`DATA_DIR\` (PGlite), \`DEMO_MEDIA=on\`; the web app already built
+
+| Moment                                                        | Seconds after the process started |
+| ------------------------------------------------------------- | --------------------------------: |
+| first start: the site answers (home page and catalogue)        | ${seconds(usableMs)} |
+| first start: the TV item on air has its media                  | ${seconds(airedAt.tv)} |
+| first start: the radio item on air has its media               | ${seconds(airedAt.radio)} |
+| later start on the same data: the site answers                 | ${seconds(laterMs)} |
+`;
+    await writeResult(`first-start-${new Date().toISOString().slice(0, 10)}.md`, markdown);
+  } finally {
+    for (const child of children) await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) await runFirstStartBenchmark();

@@ -24,6 +24,7 @@ import { createLiveChannels, type LiveChannels } from '../src/live/live-channels
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
+import { findVideo } from '../src/repositories/videos.ts';
 import { backends, testDatabase } from './database.ts';
 import { makeClip } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
@@ -313,6 +314,29 @@ describe.each(backends)('live channels on %s', (backend) => {
       expect((await put('/schedule/tv/2030-03-12', { items: [] }, 'wrong')).statusCode).toBe(401);
       // What was refused changed nothing.
       expect((await call('GET', '/get/teleprogram/today/')).body).toMatchObject({ id: today.id, status: 1 });
+    });
+  });
+
+  describe('rewriting the day on air', () => {
+    it('airs the new day at once, not the playlist of the day it replaced', async () => {
+      now = at('10:00:05', '2030-04-20');
+      const put = (items: { id: number }[]) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/schedule/tv/2030-04-20',
+          headers: { authorization: 'Bearer admin-secret' },
+          payload: { startsAt: '10:00:00', items },
+        });
+      const firstSegment = (text: string): string => text.split('\n').find((line) => line.startsWith('/media/')) ?? '';
+      const folderOf = async (id: number): Promise<string> =>
+        ((await findVideo(database.db, id))?.masterPlaylist ?? '').replace(/master\.m3u8$/u, '720/');
+      expect((await put([{ id: ids.v2 }, { id: ids.v1 }])).statusCode).toBe(200);
+      const before = await fetchPlaylist('/tv/720/stream.m3u8');
+      expect(firstSegment(before.text).startsWith(await folderOf(ids.v2))).toBe(true);
+      // The same instant, the same sequence numbers: another programme.
+      expect((await put([{ id: ids.v1 }, { id: ids.v2 }])).statusCode).toBe(200);
+      const after = await fetchPlaylist('/tv/720/stream.m3u8');
+      expect(firstSegment(after.text).startsWith(await folderOf(ids.v1))).toBe(true);
     });
   });
 

@@ -85,6 +85,9 @@ interface CachedPlan {
 interface Numbered {
   timeline: DayTimeline;
   entries: NumberedEntry[];
+  /** Which numbering of the day this is: a rewritten day keeps its sequence numbers for other
+   * segments, so a rendered playlist is known by this, not by its numbers alone. */
+  version: number;
 }
 
 export class LiveChannel {
@@ -97,15 +100,18 @@ export class LiveChannel {
   private readonly rendered = new Map<string, LivePlaylistAnswer>();
   private readonly held = new Map<string, HeldAnswer>();
   private fillerSegments: Segment[] | undefined;
+  private numberings = 0;
 
   constructor(options: LiveChannelOptions) {
     this.options = options;
     this.channel = options.channel;
   }
 
-  /** Forgets the cached day plans: after a schedule change, so this node shows it at once. */
+  /** Forgets the cached day plans and the answers held from them: after a schedule change, so
+   * this node shows it at once. */
   forgetPlans(): void {
     this.plans.clear();
+    this.held.clear();
   }
 
   /** A day's plan, or undefined when the channel has no such day. */
@@ -239,7 +245,8 @@ export class LiveChannel {
     const aired = plan.timeline.entries.filter((entry) => entry.start + Math.round(entry.duration * 1000) <= plan.end);
     // The first segment of a day is a change of source whenever anything aired before it.
     const marked = aired.map((entry, i) => (i === 0 ? { ...entry, discontinuity: base.sequence > 0 } : entry));
-    const numbered = { timeline: plan.timeline, entries: numberEntries(marked, base) };
+    this.numberings += 1;
+    const numbered = { timeline: plan.timeline, entries: numberEntries(marked, base), version: this.numberings };
     this.numbered.set(date, numbered);
     if (this.numbered.size > 8) this.numbered.delete(this.numbered.keys().next().value as string);
     return numbered;
@@ -279,7 +286,7 @@ export class LiveChannel {
       }
       const first = window[0] as NumberedEntry;
       const last = window.at(-1) as NumberedEntry;
-      const key = `${date}|${first.sequence}|${last.sequence}|${slot}|${ended}`;
+      const key = `${date}|${day.version}|${first.sequence}|${last.sequence}|${slot}|${ended}`;
       let answer = this.rendered.get(key);
       if (answer === undefined) {
         let text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -119,13 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n</head>`,
     );
   const page = hasWeb ? servePage(options.db, indexHtml(), readManifest(webDist)) : undefined;
-  app.setNotFoundHandler((request, reply) => {
-    // A build file that is gone (an old page after a deploy) is a 404, not the app's HTML.
-    const isPage =
-      request.method === 'GET' && !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-    if (isPage && page !== undefined) return page(request, reply);
-    return reply.code(404).send({ detail: 'Not found.' });
-  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -145,6 +140,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(visitorPlugin, { secret });
   await app.register(scriptPlugin);
   await app.register(answerCachePlugin, { bus: options.bus });
+  // After the answer cache, whose entries carry their own compressed bytes: this compresses the
+  // rest (pages, uncached answers); the build's assets are compressed ahead (preCompressed below).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
   const chatFreshness = new ChatFreshness(db, options.bus);
   await chatFreshness.start();
@@ -192,6 +190,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (options.mediaDir !== undefined) {
     await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });
+  }
+  if (page !== undefined) {
+    // Every other address is a page of the app. A build file that is gone (an old page after a
+    // deploy) is a 404, not the app's HTML. A route, not the not-found handler: routes are compressed.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const isPage = !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+      if (isPage) return page(request, reply);
+      return reply.code(404).send({ detail: 'Not found.' });
+    });
   }
   if (hasWeb) {
     // The build writes .br and .gz beside its assets (apps/web/vite.config.ts). Files under

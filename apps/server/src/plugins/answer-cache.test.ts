@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inProcessBus } from '../bus/bus.ts';
@@ -20,6 +21,7 @@ async function build(maxEntries = 10): Promise<FastifyInstance> {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const { id } = request.params as { id: string };
     if (id === 'missing') throw Object.assign(new Error('no such item'), { statusCode: 404 });
+    if (id === 'long') return { id, text: 'Москва — столица России. '.repeat(200), call: calls };
     return { id, name: 'Москва', call: calls };
   });
   app.get('/api/v1/fresh/', (_request, reply) => reply.send({ call: ++calls }));
@@ -104,5 +106,28 @@ describe('answer cache', () => {
     expect(calls).toBe(3);
     await app.inject({ url: '/api/v1/items/2/' });
     expect(calls).toBe(4);
+  });
+
+  it('sends a long answer compressed in the encoding the browser prefers, the same bytes on a hit', async () => {
+    await build();
+    const plain = await app.inject({ url: '/api/v1/items/long/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const miss = await app.inject({ url: '/api/v1/items/long/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(miss.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(miss.rawPayload).toString()).toBe(plain.body);
+    expect(miss.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    const gzip = await app.inject({ url: '/api/v1/items/long/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(calls).toBe(1);
+    expect(String(gzip.headers.vary)).toBe('Accept-Language, Accept-Encoding');
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('sends a short answer as it is', async () => {
+    await build();
+    const short = await app.inject({ url: '/api/v1/items/1/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.json()).toMatchObject({ name: 'Москва' });
   });
 });

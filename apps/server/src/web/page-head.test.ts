@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,18 @@ describe('the head of the HTML the site sends', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('sends pages and answers compressed to a browser that accepts it', async () => {
+    const video = await publishedVideo();
+    const headers = { host: 'efir.test', 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const compressed = await app.inject({ method: 'GET', url: `/video/item/${video.id}`, headers });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const { html } = await page(`/video/item/${video.id}`);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
+    const answer = await app.inject({ method: 'PATCH', url: `/api/v1/get/video/${video.id}/`, headers });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toMatchObject({ name: video.name });
+  });
+
   it('leaves the API and media answers alone', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/nothing/' });
     expect(response.statusCode).toBe(404);
@@ -158,7 +171,6 @@ describe('renderHead', () => {
       siteName: 'Эфир',
       status: 200,
       screen: undefined,
-      playsAtOnce: false,
       heroImage: undefined,
     };
     const html = renderHead(indexHtml, head);
@@ -191,7 +203,7 @@ describe("the build files of the page's screen", () => {
     });
     expect(screenFiles(manifest, 'video')?.styles).toEqual(['/assets/video-5.css', '/assets/grid-3.css']);
     expect(screenFiles(manifest, 'about')).toBeUndefined();
-    expect(screenFiles(manifest, 'home', true)?.scripts).toEqual(['/assets/home-6.js', '/assets/hls.light-7.js']);
+    expect(screenFiles(manifest, 'home')?.scripts).toEqual(['/assets/home-6.js']);
   });
 
   it("are asked for by the HTML at once, with a video's poster", async () => {
@@ -213,9 +225,9 @@ describe("the build files of the page's screen", () => {
     const about = await pageHead(database.db, catalogues, 'http://efir.test', '/ru-latn/about');
     expect(about.screen).toBe('about');
     expect(renderHead(indexHtml, about, manifest)).not.toContain('modulepreload');
-    // The home page starts the live player as it opens: hls.js comes with its screen.
+    // hls.js is asked for by the screen after its first paint, not by the HTML.
     const home = await pageHead(database.db, catalogues, 'http://efir.test', '/');
-    expect(home.playsAtOnce).toBe(true);
-    expect(renderHead(indexHtml, home, manifest)).toContain('href="/assets/hls.light-7.js"');
+    expect(renderHead(indexHtml, home, manifest)).toContain('href="/assets/home-6.js"');
+    expect(renderHead(indexHtml, home, manifest)).not.toContain('hls.light');
   });
 });

@@ -23,17 +23,13 @@ export interface PageHead {
   status: 200 | 404;
   /** The screen the address shows, whose build files the HTML asks for at once. */
   screen: Screen | undefined;
-  /** Whether the screen starts a player as it opens (the live TV, a video): hls.js is asked for too. */
-  playsAtOnce: boolean;
   /** An image the screen shows first and large (a video's poster), asked for at once. */
   heroImage: string | undefined;
 }
 
 /** The pages: their screen, and the catalogue keys of their title and description. */
-const pages: Readonly<
-  Record<string, { screen: Screen; title: string | undefined; description: string; playsAtOnce?: true }>
-> = {
-  '/': { screen: 'home', title: undefined, description: 'meta.description', playsAtOnce: true },
+const pages: Readonly<Record<string, { screen: Screen; title: string | undefined; description: string }>> = {
+  '/': { screen: 'home', title: undefined, description: 'meta.description' },
   '/radio': { screen: 'radio', title: 'nav.live_radio', description: 'meta.radio' },
   '/tv': { screen: 'teleprogram', title: 'programme.tv_title', description: 'meta.teleprogram' },
   '/radio/program': { screen: 'radioprogram', title: 'programme.radio_title', description: 'meta.radioprogram' },
@@ -85,7 +81,6 @@ export async function pageHead(
     siteName: label('app.name'),
     status: 200,
     screen: undefined,
-    playsAtOnce: false,
     heroImage: undefined,
   };
 
@@ -103,7 +98,6 @@ export async function pageHead(
       image: preview === '' ? head.image : absolute(origin, preview),
       type: 'video.other',
       screen: 'video',
-      playsAtOnce: video.externalEmbed === '' && video.masterPlaylist !== '',
       heroImage: video.preview === '' || video.externalEmbed !== '' ? undefined : video.preview,
     };
   }
@@ -120,7 +114,6 @@ export async function pageHead(
     title: page.title === undefined ? head.title : titled(label(page.title)),
     description,
     screen: page.screen,
-    playsAtOnce: page.playsAtOnce === true,
   };
 }
 
@@ -131,10 +124,7 @@ function escapeHtml(text: string): string {
 /** The app's index.html with the page's head: `lang`, title, description, canonical, Open Graph,
  * and the build files and picture of its screen asked for at once. */
 export function renderHead(html: string, head: PageHead, manifest?: ViteManifest): string {
-  const files =
-    manifest === undefined || head.screen === undefined
-      ? undefined
-      : screenFiles(manifest, head.screen, head.playsAtOnce);
+  const files = manifest === undefined || head.screen === undefined ? undefined : screenFiles(manifest, head.screen);
   const meta = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     `<meta property="og:type" content="${head.type}" />`,

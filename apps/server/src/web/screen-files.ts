@@ -54,18 +54,15 @@ function reachable(manifest: ViteManifest, keys: readonly string[]): Set<string>
   return seen;
 }
 
-/** The player's library (hls.js), which the app imports only when something plays. */
-const playerLibrary = (name: string): boolean => name.endsWith('/hls.js/dist/hls.light.mjs');
-
-/** What `screen` loads beyond the entry, which the HTML loads anyway, with the player's library for
- * a screen that plays at once; undefined for a screen the build does not have. */
-export function screenFiles(manifest: ViteManifest, screen: Screen, playsAtOnce = false): ScreenFiles | undefined {
+/** What `screen` loads beyond the entry, which the HTML loads anyway; undefined for a screen the
+ * build does not have. hls.js is not among them: a screen that plays asks for it once its first
+ * frame is painted, so it does not share the phone's bandwidth with what that frame needs. */
+export function screenFiles(manifest: ViteManifest, screen: Screen): ScreenFiles | undefined {
   const key = screenModule(screen);
   if (manifest[key] === undefined) return undefined;
   const entries = Object.keys(manifest).filter((name) => manifest[name]?.isEntry === true);
   const loaded = reachable(manifest, entries);
-  const player = playsAtOnce ? Object.keys(manifest).filter(playerLibrary) : [];
-  const needed = [...reachable(manifest, [key, ...player])].filter((name) => !loaded.has(name));
+  const needed = [...reachable(manifest, [key])].filter((name) => !loaded.has(name));
   const chunks = needed.map((name) => manifest[name]).filter((chunk) => chunk !== undefined);
   return {
     scripts: chunks.map((chunk) => `/${chunk.file}`),

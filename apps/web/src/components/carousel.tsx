@@ -4,6 +4,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
+import { usePainted } from '../lib/after-paint.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import './carousel.css';
 
@@ -44,6 +45,9 @@ export function Carousel({
     { align: 'start', slidesToScroll, startIndex, loop, containScroll: loop ? false : 'trimSnaps' },
     plugins,
   );
+  // Embla measures the slides when it gets its viewport: after the slides are painted, not in the
+  // commit that adds them (the CSS already lays them out as Embla will).
+  const painted = usePainted();
   const edges = useSyncExternalStore(
     useCallback(
       (changed: () => void) => {
@@ -64,7 +68,7 @@ export function Carousel({
   } as CSSProperties;
   return (
     <section className={`carousel ${className ?? ''}`} aria-roledescription="carousel" aria-label={label} style={style}>
-      <div className="carousel__viewport" ref={viewportRef}>
+      <div className="carousel__viewport" ref={painted ? viewportRef : undefined}>
         <div className="carousel__container">
           {slides.map((slide, index) => (
             <div

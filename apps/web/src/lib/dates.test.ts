@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDate,
   formatClock,
   formatCount,
   formatDayMonth,
@@ -23,6 +24,20 @@ describe('dates', () => {
     expect(formatLongDate('not a date', 'ru-cyrl')).toBe('');
   });
 
+  it('reads every date-time as Moscow does, before and after its last change of offset', () => {
+    const moscow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
+    const start = Date.UTC(2003, 0, 1);
+    // Every 7 h 13 min from 2003 to 2030: each hour of the day, both sides of every change.
+    for (let at = start; at < Date.UTC(2030, 0, 1); at += (7 * 60 + 13) * 60 * 1000) {
+      const iso = new Date(at).toISOString();
+      const [year, month, day] = moscow.format(at).split('-').map(Number);
+      expect(calendarDate(iso), iso).toMatchObject({ year, month, day });
+    }
+    expect(formatLongDate('2014-10-25T21:30:00Z', 'ru-cyrl')).toBe('26 октября 2014');
+    expect(formatLongDate('2014-10-25T20:30:00Z', 'ru-cyrl')).toBe('26 октября 2014');
+    expect(formatLongDate('2014-10-25T19:30:00Z', 'ru-cyrl')).toBe('25 октября 2014');
+  });
+
   it('writes DD MMMM and the weekday', () => {
     expect(formatDayMonth('2026-11-22', 'ru-cyrl')).toBe('22 ноября');
     expect(formatWeekday('2026-11-22', 'ru-cyrl')).toBe('воскресенье');
@@ -42,6 +57,8 @@ describe('dates', () => {
   });
 
   it('groups digits the Russian way', () => {
-    expect(formatCount(12345).replace(/\s/gu, ' ')).toBe('12 345');
+    expect(formatCount(12345)).toBe('12\u00a0345');
+    expect([0, 7, 999, 1000, 1234567].map(formatCount)).toEqual(['0', '7', '999', '1\u00a0000', '1\u00a0234\u00a0567']);
+    expect(formatCount(Number.NaN)).toBe('0');
   });
 });

@@ -35,8 +35,14 @@ function inScript(text: string, locale: Locale): string {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
-// Made once: a formatter costs far more to make than to use, and every card formats a date.
+// Made once: a formatter costs far more to make than to use.
 let siteCalendar: Intl.DateTimeFormat | undefined;
+
+// Moscow has kept UTC+3 all year since 02:00 on 26 October 2014 (tzdb), so a date-time from then on
+// is read by hand. Only an older one goes through Intl: the first formatter with a time zone loads
+// the zone's data, which on a phone is a long task in the middle of the first list's render.
+const fixedOffsetSince = Date.UTC(2014, 9, 25, 22);
+const fixedOffsetMs = 3 * 3600 * 1000;
 
 /** A `YYYY-MM-DD` day or an ISO date-time (read in the site's time zone) as a calendar date. */
 export function calendarDate(value: string): CalendarDate | undefined {
@@ -47,6 +53,10 @@ export function calendarDate(value: string): CalendarDate | undefined {
   }
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return undefined;
+  if (instant.getTime() >= fixedOffsetSince) {
+    const local = new Date(instant.getTime() + fixedOffsetMs);
+    return calendarDate(`${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`);
+  }
   siteCalendar ??= new Intl.DateTimeFormat('en-US', {
     timeZone: siteTimeZone,
     year: 'numeric',
@@ -96,10 +106,9 @@ export function todayInSite(now: Date = new Date()): string {
   return date === undefined ? '' : `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
-let russianNumbers: Intl.NumberFormat | undefined;
-
-/** A view or play counter with Russian digit grouping: «12 345». */
+/** A view or play counter with Russian digit grouping: «12 345» (a no-break space between groups).
+ * By hand: making the first Intl.NumberFormat loads the locale's data, a long task on a phone. */
 export function formatCount(value: number): string {
-  russianNumbers ??= new Intl.NumberFormat('ru-RU');
-  return russianNumbers.format(value);
+  const digits = String(Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0);
+  return digits.replace(/\B(?=(?:\d{3})+$)/gu, '\u00a0');
 }

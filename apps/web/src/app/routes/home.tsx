@@ -1,3 +1,4 @@
+import type { TeleprogramItem } from '@efir/contract';
 import { useEffect } from 'react';
 import { AboutBlock } from '../../features/about/components/about-block.tsx';
 import { MainListRows } from '../../features/catalog/components/main-list-rows.tsx';
@@ -11,9 +12,11 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { closePlayer } from '../../lib/player-store.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
+const noVideos: readonly TeleprogramItem[] = [];
+
 /** The day's strip: the teleprogram's plain list with the item on air marked. */
 function TeleprogramStrip({ teleId, currentId }: { teleId: number; currentId: number | undefined }) {
-  const videos = useTeleprogramVideos(teleId).data?.results ?? [];
+  const videos = useTeleprogramVideos(teleId).data?.results ?? noVideos;
   return <ProgrammeStrip videos={videos} currentId={currentId} />;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FilePlayer } from '../../features/file-player/components/file-player.tsx';
 import { EfirPlayer } from '../../features/live-radio/components/efir-player.tsx';
@@ -16,8 +16,14 @@ export function Layout() {
   const location = useLocation();
   const { pathname, search, hash } = location;
 
+  const navigated = useRef(false);
   useEffect(() => {
-    // An anchor inside the page scrolls itself; any other navigation starts at the top.
+    // An anchor inside the page scrolls itself; any other navigation starts at the top. A page
+    // that has just loaded is at the top already (and scrolling would force a layout mid-render).
+    if (!navigated.current) {
+      navigated.current = true;
+      return;
+    }
     if (hash === '') window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname, search, hash]);
 

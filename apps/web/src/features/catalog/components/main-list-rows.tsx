@@ -1,20 +1,26 @@
+import { useDeferredValue } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Carousel } from '../../../components/carousel.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
+import { useRevealed } from '../../../lib/after-paint.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useMainList } from '../api/get-main-list.ts';
 
-/** The home page's catalogue rows: one per category, its newest videos. */
+/** The home page's catalogue rows: one per category, its newest videos. Below the fold: they are
+ * added one per frame. */
 export function MainListRows() {
   const { t } = useI18n();
   const list = useMainList();
-  if (list.data === undefined) {
-    return list.isPending ? <Skeleton height="240px" /> : null;
+  // Rendered in the background, in short slices: the rows are many cards, below the fold.
+  const rows = useDeferredValue(list.data);
+  const revealed = useRevealed(rows?.length ?? 0);
+  if (rows === undefined) {
+    return list.isError ? null : <Skeleton height="240px" />;
   }
   return (
     <div className="rows">
-      {list.data.map((row) => (
+      {rows.slice(0, revealed).map((row) => (
         <section key={row.id} className="section" aria-labelledby={`row-${row.id}`}>
           <div className="page-heading">
             <h2 id={`row-${row.id}`}>{row.name}</h2>

@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatRoom } from '@efir/contract';
 import { Send } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { chatInputProblem } from '../../../lib/live.ts';
@@ -98,10 +99,15 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
     };
   }, [room, id]);
 
-  useEffect(() => {
-    const list = listRef.current;
-    if (list !== null && follow.current) list.scrollTop = list.scrollHeight;
-  }, [messages]);
+  useEffect(
+    // After the new messages are painted: reading the list's height then costs no extra layout.
+    () =>
+      afterPaint(() => {
+        const list = listRef.current;
+        if (list !== null && follow.current) list.scrollTop = list.scrollHeight;
+      }),
+    [messages],
+  );
 
   return (
     <ol

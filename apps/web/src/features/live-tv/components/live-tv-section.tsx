@@ -2,7 +2,8 @@ import type { Teleprogram, TeleprogramItem } from '@efir/contract';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { formatClock } from '../../../lib/dates.ts';
 import { attachHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -29,8 +30,8 @@ export interface LiveTvSlots {
  */
 export function LiveTvSection(slots: LiveTvSlots) {
   const { t } = useI18n();
-  // The player is the page's first concern: hls.js loads while the calls answer.
-  useEffect(preloadHls, []);
+  // hls.js loads while the calls answer, once the page's first frame is painted.
+  useEffect(() => afterPaint(preloadHls), []);
   const run = useRunStatus().data;
   const dayOver = tvEnded(run);
   const teleId = run === undefined || run === 'none' ? undefined : run.id;
@@ -194,18 +195,24 @@ export function ProgrammeStrip({
   currentId: number | undefined;
 }) {
   const { t } = useI18n();
+  // A day can hold a couple of hundred items: they render in the background, in short slices.
+  const items = useDeferredValue(videos);
   const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const current = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
-    const list = listRef.current;
-    if (current == null || list === null) return;
-    list.scrollTo({ left: current.offsetLeft - list.offsetLeft - 16, behavior: 'smooth' });
-  }, [currentId, videos.length]);
+  useEffect(
+    () =>
+      afterPaint(() => {
+        const current = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+        const list = listRef.current;
+        if (current == null || list === null) return;
+        list.scrollTo({ left: current.offsetLeft - list.offsetLeft - 16, behavior: 'smooth' });
+      }),
+    [currentId, items.length],
+  );
   return (
     <section className="live-strip" aria-label={t('live.programme')}>
       <h2 className="live-strip__title">{t('live.programme')}</h2>
       <ol ref={listRef} className="live-strip__list" tabIndex={0} aria-label={t('live.programme')}>
-        {stripItems(videos).map((item) => {
+        {stripItems(items).map((item) => {
           const onAir = item.id === currentId;
           return (
             <li key={item.id} className="live-strip__item" aria-current={onAir ? 'true' : undefined}>

@@ -1,5 +1,5 @@
 import type { Ticker as TickerEntry } from '@efir/contract';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { activeTickers, tickerDefaults } from '../../../lib/live.ts';
 import { useTickers } from '../api/get-tickers.ts';
@@ -25,13 +25,18 @@ export function Ticker(props: { teleId: number; itemKey: number | undefined; tim
 function TickerLine({ ticker }: { ticker: TickerEntry }) {
   const lineRef = useRef<HTMLDivElement>(null);
   const [passSeconds, setPassSeconds] = useState<number>();
-  useLayoutEffect(() => {
-    const line = lineRef.current;
-    const text = line?.firstElementChild;
-    if (line == null || !(text instanceof HTMLElement)) return;
-    // One pass carries the text from the right edge until it has left on the left.
-    const distance = text.scrollWidth;
-    setPassSeconds(Math.max(2, distance / (ticker.speed > 0 ? ticker.speed : 80)));
+  useEffect(() => {
+    const text = lineRef.current?.firstElementChild;
+    if (!(text instanceof HTMLElement)) return;
+    // One pass carries the text from the right edge until it has left on the left. The width comes
+    // from a ResizeObserver, which reports it after the browser's own layout instead of forcing one.
+    const observer = new ResizeObserver(() => {
+      setPassSeconds(Math.max(2, text.scrollWidth / (ticker.speed > 0 ? ticker.speed : 80)));
+    });
+    observer.observe(text);
+    return () => {
+      observer.disconnect();
+    };
   }, [ticker.message, ticker.speed]);
   return (
     <div ref={lineRef} className="ticker__line">

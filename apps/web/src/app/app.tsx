@@ -1,6 +1,6 @@
 import type { Locale } from '@efir/contract';
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ApiError } from '../lib/api.ts';
@@ -45,6 +45,9 @@ function Localised({ locale, urlLocale }: { locale: Locale; urlLocale: Locale | 
     () => (catalogue === undefined ? null : { locale, urlLocale, t: makeTranslate(catalogue) }),
     [catalogue, locale, urlLocale],
   );
+  // The whole page renders once the words are here: in the background, in slices the browser can
+  // interleave with its own work, instead of in one long task (a store's update renders at once).
+  const shown = useDeferredValue(i18n);
   if (translations.isError) {
     return (
       <p className="boot-error" role="alert">
@@ -52,9 +55,9 @@ function Localised({ locale, urlLocale }: { locale: Locale; urlLocale: Locale | 
       </p>
     );
   }
-  if (i18n === null) return <BootHeader />;
+  if (shown === null) return <BootHeader />;
   return (
-    <I18nContext value={i18n}>
+    <I18nContext value={shown}>
       <RouterProvider router={router} />
     </I18nContext>
   );

@@ -3,8 +3,8 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
-import { usePainted } from '../lib/after-paint.ts';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useNearViewport } from '../lib/after-paint.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import './carousel.css';
 
@@ -45,9 +45,11 @@ export function Carousel({
     { align: 'start', slidesToScroll, startIndex, loop, containScroll: loop ? false : 'trimSnaps' },
     plugins,
   );
-  // Embla measures the slides when it gets its viewport: after the slides are painted, not in the
-  // commit that adds them (the CSS already lays them out as Embla will).
-  const painted = usePainted();
+  // Embla measures the slides when it gets its viewport, so it gets it only once the carousel is
+  // near the screen: the CSS already lays the slides out as Embla will, and a page of many rows
+  // does not measure them all while it loads.
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
   const edges = useSyncExternalStore(
     useCallback(
       (changed: () => void) => {
@@ -67,8 +69,14 @@ export function Carousel({
     '--carousel-gap': `${gap}px`,
   } as CSSProperties;
   return (
-    <section className={`carousel ${className ?? ''}`} aria-roledescription="carousel" aria-label={label} style={style}>
-      <div className="carousel__viewport" ref={painted ? viewportRef : undefined}>
+    <section
+      ref={section}
+      className={`carousel ${className ?? ''}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={style}
+    >
+      <div className="carousel__viewport" ref={near ? viewportRef : undefined}>
         <div className="carousel__container">
           {slides.map((slide, index) => (
             <div

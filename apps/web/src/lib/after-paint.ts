@@ -1,7 +1,7 @@
 // Work that reads the layout (a carousel measuring its slides, a list scrolled to an item) waits
 // until the browser has painted what React committed: the layout is then already done, and the
 // work runs as a task of its own instead of lengthening the commit's.
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /** Runs `work` once the next frame has been painted; the returned function cancels it. */
 export function afterPaint(work: () => void): () => void {
@@ -15,17 +15,36 @@ export function afterPaint(work: () => void): () => void {
   };
 }
 
-/** False on the first render, true once that render has been painted. */
-export function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(
-    () =>
-      afterPaint(() => {
-        setPainted(true);
-      }),
-    [],
-  );
-  return painted;
+/** Runs `work` when the browser is idle (within a second), or after the next paint where it cannot
+ * say; the returned function cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') return afterPaint(work);
+  const idle = window.requestIdleCallback(work, { timeout: 1000 });
+  return () => {
+    window.cancelIdleCallback(idle);
+  };
+}
+
+/** False until the element has come within `margin` of the viewport (half a screen by default),
+ * then true for good: work for what is far below the fold waits until it may be seen. The
+ * observer reports after a layout, so the work never forces one of its own. */
+export function useNearViewport(ref: RefObject<Element | null>, margin = '50%'): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || element === null) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [ref, near, margin]);
+  return near;
 }
 
 /** How many of `total` parts to render: the first at once, then one more after each paint, so a

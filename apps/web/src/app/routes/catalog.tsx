@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CatalogueControls } from '../../components/catalogue-controls.tsx';
 import { useVideoCategories } from '../../features/catalog/api/get-video-categories.ts';
@@ -6,17 +5,12 @@ import { VideoCatalogue } from '../../features/catalog/components/video-catalogu
 import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
 import { readCatalogueState } from '../../lib/catalogue-query.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { closePlayer } from '../../lib/player-store.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /catalog: the video catalogue. */
 export function CatalogRoute() {
   const { t } = useI18n();
   usePageTitle(t('catalog.title'));
-  useEffect(() => {
-    // Entering the catalogue stops any current player (SPEC §4).
-    closePlayer();
-  }, []);
   const [params] = useSearchParams();
   const state = readCatalogueState(params);
   const categories = useVideoCategories();

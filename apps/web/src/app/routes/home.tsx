@@ -1,5 +1,4 @@
 import type { TeleprogramItem } from '@efir/contract';
-import { useEffect } from 'react';
 import { AboutBlock } from '../../features/about/components/about-block.tsx';
 import { MainListRows } from '../../features/catalog/components/main-list-rows.tsx';
 import { Chat } from '../../features/chat/components/chat.tsx';
@@ -9,7 +8,6 @@ import { useTeleprogramVideos } from '../../features/programme/api/get-teleprogr
 import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
 import { Ticker } from '../../features/ticker/components/ticker.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { closePlayer } from '../../lib/player-store.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const noVideos: readonly TeleprogramItem[] = [];
@@ -25,10 +23,6 @@ function TeleprogramStrip({ teleId, currentId }: { teleId: number; currentId: nu
 export function HomeRoute() {
   const { t } = useI18n();
   usePageTitle(undefined);
-  useEffect(() => {
-    // Entering the home page stops any current player (SPEC §4).
-    closePlayer();
-  }, []);
   return (
     <div className="page">
       <h1 className="visually-hidden">{t('app.title')}</h1>

@@ -32,8 +32,24 @@ export function Layout() {
     if (splitLocale(pathname).locale !== urlLocale) window.location.reload();
   }, [pathname, urlLocale]);
 
+  // The dock is fixed to the window's bottom; the shell keeps as much room below the footer.
+  const shell = useRef<HTMLDivElement>(null);
+  const dock = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const docked = dock.current;
+    if (docked === null) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      shell.current?.style.setProperty('--dock-height', `${Math.ceil(height)}px`);
+    });
+    observer.observe(docked);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+
   return (
-    <div className="shell">
+    <div className="shell" ref={shell}>
       <a className="skip-link" href="#main">
         {t('shell.skip_to_content')}
       </a>
@@ -43,7 +59,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <div className="shell__dock">
+      <div className="shell__dock" ref={dock}>
         <FilePlayer />
         <EfirPlayer />
         <CookieNotice />

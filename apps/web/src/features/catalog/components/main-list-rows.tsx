@@ -1,16 +1,16 @@
-import { useDeferredValue } from 'react';
+import type { MainListEntry } from '@efir/contract';
+import { useDeferredValue, useRef } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Carousel } from '../../../components/carousel.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { VideoCard } from '../../../components/video-card.tsx';
-import { useRevealed } from '../../../lib/after-paint.ts';
+import { useNearViewport, useRevealed } from '../../../lib/after-paint.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useMainList } from '../api/get-main-list.ts';
 
 /** The home page's catalogue rows: one per category, its newest videos. Below the fold: they are
  * added one per frame. */
 export function MainListRows() {
-  const { t } = useI18n();
   const list = useMainList();
   // Rendered in the background, in short slices: the rows are many cards, below the fold.
   const rows = useDeferredValue(list.data);
@@ -21,19 +21,34 @@ export function MainListRows() {
   return (
     <div className="rows">
       {rows.slice(0, revealed).map((row) => (
-        <section key={row.id} className="section" aria-labelledby={`row-${row.id}`}>
-          <div className="page-heading">
-            <h2 id={`row-${row.id}`}>{row.name}</h2>
-            <AppLink to={`/catalog?tab=${row.id}`}>{t('search.more')}</AppLink>
-          </div>
-          <Carousel
-            label={row.name}
-            perView={{ mobile: 1.5, wide: 4 }}
-            gap={16}
-            slides={row.videos.map((video) => ({ key: video.id, content: <VideoCard video={video} /> }))}
-          />
-        </section>
+        <Row key={row.id} row={row} />
       ))}
     </div>
+  );
+}
+
+/** A category's row; its cards are built once it is a screen away, so a visitor who never
+ * scrolls that far never pays for them. */
+function Row({ row }: { row: MainListEntry }) {
+  const { t } = useI18n();
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section, '100%');
+  return (
+    <section ref={section} className="section" aria-labelledby={`row-${row.id}`}>
+      <div className="page-heading">
+        <h2 id={`row-${row.id}`}>{row.name}</h2>
+        <AppLink to={`/catalog?tab=${row.id}`}>{t('search.more')}</AppLink>
+      </div>
+      {near ? (
+        <Carousel
+          label={row.name}
+          perView={{ mobile: 1.5, wide: 4 }}
+          gap={16}
+          slides={row.videos.map((video) => ({ key: video.id, content: <VideoCard video={video} /> }))}
+        />
+      ) : (
+        <div className="rows__placeholder" />
+      )}
+    </section>
   );
 }

@@ -79,12 +79,10 @@ function EfirAudio() {
       <p className="efir__title">
         <span className="efir__live">{t('efir.live')}</span> {t('efir.title')}
       </p>
-      {status === 'loading' ? (
-        <span className="efir__status" role="status">
-          <Loader2 className="efir__spinner" aria-hidden="true" size={18} />
-          {t('efir.loading')}
-        </span>
-      ) : null}
+      {/* The play button shows the loading; the bar keeps its height from loading to ready. */}
+      <span className="visually-hidden" role="status">
+        {status === 'loading' ? t('efir.loading') : ''}
+      </span>
       {status === 'error' ? (
         <span className="efir__status" role="alert">
           {t('efir.error')}
@@ -106,7 +104,13 @@ function EfirAudio() {
             } else element.pause();
           }}
         >
-          {playing ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}
+          {status === 'loading' ? (
+            <Loader2 className="efir__spinner" aria-hidden="true" size={20} />
+          ) : playing ? (
+            <Pause aria-hidden="true" size={20} />
+          ) : (
+            <Play aria-hidden="true" size={20} />
+          )}
         </button>
         <button
           type="button"

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, radioAllowanceSeconds } from '../../../lib/live.ts';
-import { closePlayer, startEfir } from '../../../lib/player-store.ts';
+import { closePlayer } from '../../../lib/player-store.ts';
 import { advanceRadioprogram, useRadioRun, useRadioShow, useRadioWithAds } from '../api/radio-live.ts';
 import './live-radio.css';
 
@@ -29,9 +29,6 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
   const onAir = active(run) && show && run.index < items.length;
   const finished = run === 'none' || (run !== undefined && items.length > 0 && run.index >= items.length);
 
-  useEffect(() => {
-    startEfir();
-  }, []);
   useEffect(() => {
     if (finished) closePlayer();
   }, [finished]);

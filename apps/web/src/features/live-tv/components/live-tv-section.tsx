@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { afterPaint } from '../../../lib/after-paint.ts';
+import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
 import { formatClock } from '../../../lib/dates.ts';
 import { attachHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -110,6 +110,29 @@ function LiveVideo() {
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
+  // The browser's own controls are a tree of their own to style and lay out: they come once the
+  // picture moves (or the auto-click's time has come), in an idle moment, not with the page's
+  // first frames.
+  const [controls, setControls] = useState(false);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video === null) return;
+    let cancelIdle = (): void => undefined;
+    const offer = (): void => {
+      video.removeEventListener('playing', offer);
+      window.clearTimeout(fallback);
+      cancelIdle = whenIdle(() => {
+        setControls(true);
+      });
+    };
+    const fallback = window.setTimeout(offer, 2000);
+    video.addEventListener('playing', offer);
+    return () => {
+      video.removeEventListener('playing', offer);
+      window.clearTimeout(fallback);
+      cancelIdle();
+    };
+  }, []);
   useEffect(() => {
     const video = videoRef.current;
     if (video === null) return;
@@ -162,7 +185,7 @@ function LiveVideo() {
         muted
         autoPlay
         playsInline
-        controls
+        controls={controls}
         preload="metadata"
         lang="ru"
       />

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CountAndDate } from '../../../components/count-and-date.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { safeEmbedUrl } from '../../../lib/embed.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { closePlayer } from '../../../lib/player-store.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useVideo } from '../api/get-video.ts';
 import { RelatedVideos } from './related-videos.tsx';
@@ -19,10 +18,6 @@ export function VideoPage({ id, notFound }: { id: number; notFound: React.ReactN
   const video = query.data;
   const [plotOpen, setPlotOpen] = useState(false);
   usePageTitle(video?.name ?? t('video.title'));
-  useEffect(() => {
-    // Opening a video clears the stored radio and stops the radio player (SPEC §2).
-    closePlayer();
-  }, []);
 
   if (query.error instanceof ApiError && query.error.status === 404) return notFound;
   if (video === undefined) {

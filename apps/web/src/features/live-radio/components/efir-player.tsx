@@ -1,6 +1,7 @@
 import { Loader2, Pause, Play, Radio as RadioIcon, Square, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
+import { whenIdle } from '../../../lib/after-paint.ts';
 import { attachHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { mediaOrigin } from '../../../lib/media-origin.ts';
@@ -38,12 +39,17 @@ function EfirAudio() {
       console.error(error);
       setStatus('error');
     };
-    attachHls(audio, efirStreamUrl(navigator.userAgent), fail).then((attachment) => {
-      if (cancelled) attachment.detach();
-      else detach = attachment.detach;
-    }, fail);
+    // Nothing plays before the visitor asks (no autoplay): the stream's code and first segments
+    // wait for an idle moment, after what the page shows first.
+    const cancelIdle = whenIdle(() => {
+      attachHls(audio, efirStreamUrl(navigator.userAgent), fail).then((attachment) => {
+        if (cancelled) attachment.detach();
+        else detach = attachment.detach;
+      }, fail);
+    });
     return () => {
       cancelled = true;
+      cancelIdle();
       audio.pause();
       detach();
     };

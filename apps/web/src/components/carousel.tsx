@@ -3,8 +3,17 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useNearViewport } from '../lib/after-paint.ts';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { afterPaint, useNearViewport } from '../lib/after-paint.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import './carousel.css';
 
@@ -46,10 +55,20 @@ export function Carousel({
     plugins,
   );
   // Embla measures the slides when it gets its viewport, so it gets it only once the carousel is
-  // near the screen: the CSS already lays the slides out as Embla will, and a page of many rows
-  // does not measure them all while it loads.
+  // near the screen, and after a paint: the CSS already lays the slides out as Embla will, a page
+  // of many rows does not measure them all while it loads, and the measuring finds the layout done.
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section);
+  const [measurable, setMeasurable] = useState(false);
+  useEffect(
+    () =>
+      near
+        ? afterPaint(() => {
+            setMeasurable(true);
+          })
+        : undefined,
+    [near],
+  );
   const edges = useSyncExternalStore(
     useCallback(
       (changed: () => void) => {
@@ -76,7 +95,7 @@ export function Carousel({
       aria-label={label}
       style={style}
     >
-      <div className="carousel__viewport" ref={near ? viewportRef : undefined}>
+      <div className="carousel__viewport" ref={measurable ? viewportRef : undefined}>
         <div className="carousel__container">
           {slides.map((slide, index) => (
             <div

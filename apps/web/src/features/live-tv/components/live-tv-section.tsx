@@ -32,11 +32,15 @@ export function LiveTvSection(slots: LiveTvSlots) {
   const { t } = useI18n();
   // hls.js loads while the calls answer, once the page's first frame is painted.
   useEffect(() => afterPaint(preloadHls), []);
-  const run = useRunStatus().data;
+  // What the answers change is rendered in the background, in slices, not in the update that
+  // brings them (the section mounts the player, the chat and the strip at once).
+  const run = useDeferredValue(useRunStatus().data);
   const dayOver = tvEnded(run);
   const teleId = run === undefined || run === 'none' ? undefined : run.id;
-  const withAds = useTeleprogramWithAds(teleId, run === undefined || run === 'none' ? undefined : run.status);
-  const items = withAds.data?.results ?? [];
+  const withAds = useDeferredValue(
+    useTeleprogramWithAds(teleId, run === undefined || run === 'none' ? undefined : run.status).data,
+  );
+  const items = withAds?.results ?? [];
   const time = useTimeLive(!dayOver && teleId !== undefined).data?.Time;
 
   useAdvance(run, items);
@@ -52,8 +56,8 @@ export function LiveTvSection(slots: LiveTvSlots) {
     );
   }
   // While the day's items load, a run on air starts the player already: the first frame comes sooner.
-  const loadingItems = run !== 'none' && run.status === 1 && withAds.data === undefined;
-  if (run === 'none' || (!loadingItems && !liveShows(run, withAds.data?.show ?? false, items.length))) {
+  const loadingItems = run !== 'none' && run.status === 1 && withAds === undefined;
+  if (run === 'none' || (!loadingItems && !liveShows(run, withAds?.show ?? false, items.length))) {
     return (
       <section className="live-off" aria-label={t('live.title')}>
         <p>{offAirText(run, t('live.offline'))}</p>

@@ -1,5 +1,6 @@
 import type { Slide, SlideshowName } from '@efir/contract';
 import { Play } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Carousel } from '../../../components/carousel.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
@@ -64,9 +65,10 @@ interface SlideshowProps {
 /** Slides with a picture, a name that links (or plays a radio) and grey or blue tags. */
 export function Slideshow({ name, label, autoplayMs, perView = { mobile: 1, wide: 1 } }: SlideshowProps) {
   const slideshow = useSlideshow(name);
-  const slides = slideshow.data;
+  // Its slides are built in the background, in slices, not in the update that brings them.
+  const slides = useDeferredValue(slideshow.data);
   if (slides === undefined) {
-    return slideshow.isPending ? <Skeleton className="slideshow-skeleton" height="auto" /> : null;
+    return slideshow.isError ? null : <Skeleton className="slideshow-skeleton" height="auto" />;
   }
   if (slides.length === 0) return null;
   const wide = perView.wide > 1;

@@ -67,11 +67,13 @@ export function Slideshow({ name, label, autoplayMs, perView = { mobile: 1, wide
   const slideshow = useSlideshow(name);
   // Its slides are built in the background, in slices, not in the update that brings them.
   const slides = useDeferredValue(slideshow.data);
+  const wide = perView.wide > 1;
   if (slides === undefined) {
-    return slideshow.isError ? null : <Skeleton className="slideshow-skeleton" height="auto" />;
+    return slideshow.isError ? null : (
+      <Skeleton className={`slideshow-skeleton ${wide ? '' : 'slideshow-skeleton--hero'}`} height="auto" />
+    );
   }
   if (slides.length === 0) return null;
-  const wide = perView.wide > 1;
   return (
     <Carousel
       className={`slideshow ${wide ? 'slideshow--cards' : 'slideshow--hero'}`}

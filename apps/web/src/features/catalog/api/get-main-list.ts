@@ -8,6 +8,6 @@ export function getMainList(signal?: AbortSignal) {
 
 export const mainListQuery = queryOptions({ queryKey: ['main-list'], queryFn: ({ signal }) => getMainList(signal) });
 
-export function useMainList(enabled = true) {
-  return useQuery({ ...mainListQuery, enabled });
+export function useMainList() {
+  return useQuery(mainListQuery);
 }

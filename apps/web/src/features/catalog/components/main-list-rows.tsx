@@ -8,20 +8,15 @@ import { useNearViewport, useRevealed } from '../../../lib/after-paint.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useMainList } from '../api/get-main-list.ts';
 
-/** The home page's catalogue rows: one per category, its newest videos. Far below the fold: the
- * list is asked for once its place is half a screen away, and the rows are added one per frame. */
+/** The home page's catalogue rows: one per category, its newest videos. Below the fold: they are
+ * added one per frame, and each builds its cards once it is a screen away. */
 export function MainListRows() {
-  const place = useRef<HTMLDivElement>(null);
-  const list = useMainList(useNearViewport(place));
+  const list = useMainList();
   // Rendered in the background, in short slices: the rows are many cards, below the fold.
   const rows = useDeferredValue(list.data);
   const revealed = useRevealed(rows?.length ?? 0);
   if (rows === undefined) {
-    return list.isError ? null : (
-      <div ref={place}>
-        <Skeleton height="240px" />
-      </div>
-    );
+    return list.isError ? null : <Skeleton height="240px" />;
   }
   return (
     <div className="rows">

@@ -7,6 +7,7 @@ import { PollBlock } from '../../features/poll/components/poll-block.tsx';
 import { useTeleprogramVideos } from '../../features/programme/api/get-teleprogram-videos.ts';
 import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
 import { Ticker } from '../../features/ticker/components/ticker.tsx';
+import { BelowTheFold } from '../../lib/below-the-fold.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -18,8 +19,8 @@ function TeleprogramStrip({ teleId, currentId }: { teleId: number; currentId: nu
   return <ProgrammeStrip videos={videos} currentId={currentId} />;
 }
 
-/** `/`: the live TV section (player with its ticker, chat, the day's strip), the slideshow, the
- * poll, the catalogue rows and the about block. */
+/** `/`: the live TV section (player with its ticker, chat, the day's strip), then, below the fold,
+ * the slideshow, the poll, the catalogue rows and the about block. */
 export function HomeRoute() {
   const { t } = useI18n();
   usePageTitle(undefined);
@@ -31,10 +32,12 @@ export function HomeRoute() {
         chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
         strip={(teleId, currentId) => <TeleprogramStrip teleId={teleId} currentId={currentId} />}
       />
-      <Slideshow name="main" label={t('home.slideshow')} autoplayMs={10_000} />
-      <PollBlock />
-      <MainListRows />
-      <AboutBlock />
+      <BelowTheFold>
+        <Slideshow name="main" label={t('home.slideshow')} autoplayMs={10_000} />
+        <PollBlock />
+        <MainListRows />
+        <AboutBlock />
+      </BelowTheFold>
     </div>
   );
 }

@@ -4,11 +4,13 @@ import { PopularProgrammes } from '../../features/radio/components/popular-progr
 import { PopularSongs } from '../../features/radio/components/popular-songs.tsx';
 import { RadioListing } from '../../features/radio/components/radio-listing.tsx';
 import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
+import { BelowTheFold } from '../../lib/below-the-fold.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** /radio: the live radio block (entering it makes the live radio the player) and its chat, the
- * slideshow carousel, the popular programmes and songs and the radio catalogue rows. */
+/** /radio: the live radio block (entering it makes the live radio the player) and its chat, then,
+ * below the fold, the slideshow carousel, the popular programmes and songs and the radio
+ * catalogue rows. */
 export function RadioRoute() {
   const { t } = useI18n();
   usePageTitle(t('nav.live_radio'));
@@ -16,10 +18,12 @@ export function RadioRoute() {
     <div className="page">
       <h1>{t('nav.live_radio')}</h1>
       <LiveRadioSection chat={(dayId) => <Chat room="radio" id={dayId} />} />
-      <Slideshow name="radios" label={t('radio.slideshow')} autoplayMs={5000} perView={{ mobile: 1.2, wide: 3 }} />
-      <PopularProgrammes />
-      <PopularSongs />
-      <RadioListing />
+      <BelowTheFold>
+        <Slideshow name="radios" label={t('radio.slideshow')} autoplayMs={5000} perView={{ mobile: 1.2, wide: 3 }} />
+        <PopularProgrammes />
+        <PopularSongs />
+        <RadioListing />
+      </BelowTheFold>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 /** GET /get/about/main/ */
 export function getAbout(signal?: AbortSignal) {
@@ -9,5 +10,5 @@ export function getAbout(signal?: AbortSignal) {
 export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: ({ signal }) => getAbout(signal) });
 
 export function useAbout() {
-  return useQuery(aboutQuery);
+  return useQuery({ ...aboutQuery, enabled: useMayLoad() });
 }

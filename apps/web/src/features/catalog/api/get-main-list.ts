@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 /** GET /get/main/list/ */
 export function getMainList(signal?: AbortSignal) {
@@ -9,5 +10,5 @@ export function getMainList(signal?: AbortSignal) {
 export const mainListQuery = queryOptions({ queryKey: ['main-list'], queryFn: ({ signal }) => getMainList(signal) });
 
 export function useMainList() {
-  return useQuery(mainListQuery);
+  return useQuery({ ...mainListQuery, enabled: useMayLoad() });
 }

@@ -1,6 +1,7 @@
 import { type Poll } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 export const pollsQuery = queryOptions({
   queryKey: ['polls'],
@@ -9,7 +10,7 @@ export const pollsQuery = queryOptions({
 
 /** GET /get/oprosnik/ */
 export function usePolls() {
-  return useQuery(pollsQuery);
+  return useQuery({ ...pollsQuery, enabled: useMayLoad() });
 }
 
 /** PUT /put/oprosnik/{id}: +1 for each chosen variant (1–4); answers the poll with its counts. */

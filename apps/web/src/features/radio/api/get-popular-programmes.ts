@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 /** GET /get/radio/type/1/ */
 export function getPopularProgrammes(signal?: AbortSignal) {
@@ -12,5 +13,5 @@ export const popularProgrammesQuery = queryOptions({
 });
 
 export function usePopularProgrammes() {
-  return useQuery(popularProgrammesQuery);
+  return useQuery({ ...popularProgrammesQuery, enabled: useMayLoad() });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 /** GET /get/radio/type/2/ */
 export function getPopularSongs(signal?: AbortSignal) {
@@ -12,5 +13,5 @@ export const popularSongsQuery = queryOptions({
 });
 
 export function usePopularSongs() {
-  return useQuery(popularSongsQuery);
+  return useQuery({ ...popularSongsQuery, enabled: useMayLoad() });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCall } from '../../../lib/api.ts';
+import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 /** GET /get/listing/radios/ */
 export function getRadioListing(signal?: AbortSignal) {
@@ -12,5 +13,5 @@ export const radioListingQuery = queryOptions({
 });
 
 export function useRadioListing() {
-  return useQuery(radioListingQuery);
+  return useQuery({ ...radioListingQuery, enabled: useMayLoad() });
 }

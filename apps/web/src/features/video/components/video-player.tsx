@@ -1,14 +1,28 @@
 import type { Video } from '@efir/contract';
 import { useEffect, useRef, useState } from 'react';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { attachHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { initialSource, qualityList } from '../../../lib/quality.ts';
+
+/** The longest the video waits for its poster. */
+const posterWaitMs = 2000;
+
+/** Settles once the picture at `src` is loaded and decoded, has failed, or is late (or there is none). */
+function posterReady(src: string | undefined): Promise<void> {
+  if (src === undefined) return Promise.resolve();
+  const image = new Image();
+  image.src = src;
+  const late = new Promise<void>((resolve) => setTimeout(resolve, posterWaitMs));
+  return Promise.race([image.decode().catch(() => undefined), late]);
+}
 
 /** The video from its HLS link; the quality menu switches the source and keeps the position. */
 export function VideoPlayer({ video }: { video: Video }) {
   const { t } = useI18n();
   const mediaRef = useRef<HTMLVideoElement>(null);
   const qualities = qualityList(video);
+  const poster = video.get_preview === '' ? undefined : video.get_preview;
   const [source, setSource] = useState(() => initialSource(video));
   // Where to continue after a change of source, and whether it was playing.
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
@@ -33,23 +47,33 @@ export function VideoPlayer({ video }: { video: Video }) {
       }
     };
     media.addEventListener('loadedmetadata', onLoaded, { once: true });
-    attachHls(media, source.link, (error) => {
-      console.error(error);
-    }).then(
-      (attachment) => {
-        if (cancelled) attachment.detach();
-        else detach = attachment.detach;
-      },
-      (error: unknown) => {
-        console.error(error);
-      },
-    );
+    // The poster (preloaded by the page's HTML) is painted first; hls.js and the first segments
+    // come after it instead of sharing a phone's bandwidth with it. They would finish no sooner
+    // side by side, and the picture would come later.
+    let cancelAttach = (): void => undefined;
+    void posterReady(poster).then(() => {
+      if (cancelled) return;
+      cancelAttach = afterPaint(() => {
+        attachHls(media, source.link, (error) => {
+          console.error(error);
+        }).then(
+          (attachment) => {
+            if (cancelled) attachment.detach();
+            else detach = attachment.detach;
+          },
+          (error: unknown) => {
+            console.error(error);
+          },
+        );
+      });
+    });
     return () => {
       cancelled = true;
+      cancelAttach();
       media.removeEventListener('loadedmetadata', onLoaded);
       detach();
     };
-  }, [source.link]);
+  }, [source.link, poster]);
 
   return (
     <div className="video-player" lang="ru">
@@ -60,7 +84,7 @@ export function VideoPlayer({ video }: { video: Video }) {
         autoPlay
         playsInline
         preload="metadata"
-        poster={video.get_preview === '' ? undefined : video.get_preview}
+        poster={poster}
         data-testid="video-player"
         aria-label={video.name}
       />

@@ -181,10 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: adminPrefix,
       db,
       ...options.admin,
-      onScheduleChanged: () => {
-        context.live.tv.forgetPlans();
-        context.live.radio.forgetPlans();
+      onScheduleChanged: (channel) => {
         void invalidate('/');
+        return context.live[channel].scheduleChanged();
       },
     });
   }

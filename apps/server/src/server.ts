@@ -15,10 +15,13 @@ import { ensureFiller } from './media/filler.ts';
 import { createLiveChannels, upcomingMedia } from './live/live-channels.ts';
 import { addDays, dateIn, instantOf } from './lib/clock.ts';
 import { queueDemoMedia } from './repositories/ingest-jobs.ts';
+import { pruneAired } from './repositories/aired.ts';
 import { pruneSearches } from './repositories/search.ts';
 import { pruneVisitorActions } from './repositories/visitor-actions.ts';
 
 const hourMs = 60 * 60 * 1000;
+/** How long the aired log keeps what aired: a day, for the checks of operators. */
+const airedKeptMs = 24 * hourMs;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -28,7 +31,15 @@ async function main(): Promise<void> {
   mkdirSync(mediaDir, { recursive: true });
   // Made once, in the background: the live channels wait for it, the rest of the site does not.
   const fillerReady = ensureFiller(tools, mediaDir);
-  const live = createLiveChannels({ db: database.db, mediaDir, timeZone: config.timeZone, fillerReady });
+  const live = createLiveChannels({
+    db: database.db,
+    mediaDir,
+    timeZone: config.timeZone,
+    fillerReady,
+    onError: (error, what) => {
+      app.log.warn({ err: error }, what);
+    },
+  });
   if (await isEmpty(database.db)) {
     const now = new Date();
     const today = dateIn(config.timeZone, now);
@@ -90,7 +101,12 @@ async function main(): Promise<void> {
   );
 
   const prune = setInterval(() => {
-    Promise.all([pruneVisitorActions(database.db), pruneSearches(database.db)]).catch((error: unknown) => {
+    const airedKept = Date.now() - airedKeptMs;
+    Promise.all([
+      pruneVisitorActions(database.db),
+      pruneSearches(database.db),
+      pruneAired(database.db, airedKept),
+    ]).catch((error: unknown) => {
       app.log.error({ err: error }, 'pruning failed');
     });
   }, hourMs);
@@ -102,6 +118,8 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'efir stopping');
     clearInterval(prune);
+    live.tv.stop();
+    live.radio.stop();
     Promise.all([app.close(), mediaApp.close(), worker.stop()])
       .then(() => bus.close())
       .then(() => database.close())
@@ -121,11 +139,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
-  // Lay out today's channels now rather than on the first viewer's request.
+  // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.
   for (const channel of [live.tv, live.radio]) {
     channel.playlist(Date.now()).catch((error: unknown) => {
       app.log.error({ err: error, channel: channel.channel }, 'laying out the live channel failed');
     });
+    channel.start();
   }
   worker.start();
 }

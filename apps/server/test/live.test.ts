@@ -19,7 +19,7 @@ import {
   videoCategory,
 } from '../src/db/schema/index.ts';
 import { instantOf } from '../src/lib/clock.ts';
-import { endedGraceMs } from '../src/live/live-channel.ts';
+import { endedGraceMs } from '../src/live/live-playlist.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { ensureFiller } from '../src/media/filler.ts';
@@ -318,7 +318,7 @@ describe.each(backends)('live channels on %s', (backend) => {
   });
 
   describe('rewriting the day on air', () => {
-    it('airs the new day at once, not the playlist of the day it replaced', async () => {
+    it('keeps what is listed and airs the new day from the next boundary after it', async () => {
       now = at('10:00:05', '2030-04-20');
       const put = (items: { id: number }[]) =>
         app.inject({
@@ -327,16 +327,23 @@ describe.each(backends)('live channels on %s', (backend) => {
           headers: { authorization: 'Bearer admin-secret' },
           payload: { startsAt: '10:00:00', items },
         });
-      const firstSegment = (text: string): string => text.split('\n').find((line) => line.startsWith('/media/')) ?? '';
       const folderOf = async (id: number): Promise<string> =>
         ((await findVideo(database.db, id))?.masterPlaylist ?? '').replace(/master\.m3u8$/u, '720/');
-      expect((await put([{ id: ids.v2 }, { id: ids.v1 }])).statusCode).toBe(200);
+      const alternate = (a: number, b: number) => [a, b, a, b, a, b].map((id) => ({ id }));
+      expect((await put(alternate(ids.v2, ids.v1))).statusCode).toBe(200);
       const before = await fetchPlaylist('/tv/720/stream.m3u8');
-      expect(firstSegment(before.text).startsWith(await folderOf(ids.v2))).toBe(true);
-      // The same instant, the same sequence numbers: another programme.
-      expect((await put([{ id: ids.v1 }, { id: ids.v2 }])).statusCode).toBe(200);
-      const after = await fetchPlaylist('/tv/720/stream.m3u8');
-      expect(firstSegment(after.text).startsWith(await folderOf(ids.v1))).toBe(true);
+      expect(parsePlaylist(before.text).segments[0]?.uri.startsWith(await folderOf(ids.v2))).toBe(true);
+      // The same instant after the rewrite: the same bytes, whatever the new day says.
+      const written = await put(alternate(ids.v1, ids.v2));
+      expect(written.statusCode).toBe(200);
+      const same = await fetchPlaylist('/tv/720/stream.m3u8');
+      expect(same.text).toBe(before.text);
+      // Once what was listed has aired, the new order airs as the wall clock has it: v1 at 14–22 s.
+      now = at('10:00:20', '2030-04-20');
+      const after = parsePlaylist((await fetchPlaylist('/tv/720/stream.m3u8')).text);
+      expectLiveSuccessor(parsePlaylist(before.text), after, 4);
+      expect(after.segments.at(-1)?.uri.startsWith(await folderOf(ids.v1))).toBe(true);
+      expect(after.segments.at(-1)?.date).toBe(new Date(at('10:00:18', '2030-04-20')).toISOString());
     });
   });
 

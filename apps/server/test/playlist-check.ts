@@ -65,3 +65,57 @@ export function expectLiveSuccessor(
     if (before !== undefined) expect(segment).toEqual(before);
   }
 }
+
+/**
+ * Watches one channel's playlists fetch after fetch, by whichever node, however the schedule
+ * changes: what was listed never changes, numbers never go back, a sequence number never names two
+ * segments, within a run without a discontinuity the date-times are continuous. Collects every
+ * violation as a line rather than stopping at the first.
+ */
+export class ListedWatch {
+  readonly violations: string[] = [];
+  fetches = 0;
+  onAir = 0;
+  private readonly seen = new Map<number, ParsedSegment>();
+  private lastSequence = Number.NEGATIVE_INFINITY;
+
+  private readonly target: number;
+
+  constructor(target: number) {
+    this.target = target;
+  }
+
+  check(text: string | undefined, t: number, label: string): void {
+    this.fetches += 1;
+    if (text === undefined) return;
+    this.onAir += 1;
+    const playlist = parsePlaylist(text);
+    const fail = (what: string): void => {
+      this.violations.push(`${label} at ${new Date(t).toISOString()}: ${what}`);
+    };
+    if (playlist.target !== this.target) fail(`target duration ${playlist.target}`);
+    if (playlist.mediaSequence < this.lastSequence) {
+      fail(`EXT-X-MEDIA-SEQUENCE went back from ${this.lastSequence} to ${playlist.mediaSequence}`);
+    }
+    this.lastSequence = Math.max(this.lastSequence, playlist.mediaSequence);
+    playlist.segments.forEach((segment, i) => {
+      const date = Date.parse(segment.date);
+      if (!(segment.duration > 0 && segment.duration <= this.target))
+        fail(`segment ${segment.sequence}: EXTINF ${segment.duration}`);
+      if (!(date <= t)) fail(`segment ${segment.sequence} listed before its time (${segment.date})`);
+      const before = playlist.segments[i - 1];
+      if (before !== undefined) {
+        const beforeEnd = Date.parse(before.date) + Math.round(before.duration * 1000);
+        if (date < beforeEnd) fail(`segment ${segment.sequence} starts before the one before it ends`);
+        if (segment.discontinuity === before.discontinuity && date !== beforeEnd) {
+          fail(`a hole of ${date - beforeEnd} ms before segment ${segment.sequence} without a discontinuity`);
+        }
+      }
+      const known = this.seen.get(segment.sequence);
+      if (known === undefined) this.seen.set(segment.sequence, segment);
+      else if (JSON.stringify(known) !== JSON.stringify(segment)) {
+        fail(`segment ${segment.sequence} changed: ${JSON.stringify(known)} → ${JSON.stringify(segment)}`);
+      }
+    });
+  }
+}

@@ -1,21 +1,19 @@
-// A live channel (TV or radio): its days as timelines, what is on air at an instant, and its live
-// playlist. Everything is computed from the schedule, the media's segment lists and the clock;
-// nothing is encoded at play time. Day plans are cached briefly (a schedule edit shows within
-// seconds), segment lists for good (media never change once made), rendered playlists per window.
+// A live channel (TV or radio): its days as timelines, the aired log that freezes what players may
+// hold, what is on air at an instant, and its live playlist. Nothing is encoded at play time.
+//
+// The node keeps in memory what it needs to go on airing: the day plans (refreshed in the
+// background, the last good one kept when the database is away), the segment lists (media never
+// change once made) and the log's tail. The log is worked out `aheadMs` ahead of the clock; while
+// the database is unreachable the node goes on working it out by itself from what it holds, and
+// writes it back once the database returns (the same inputs give every node the same entries).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn } from '../lib/clock.ts';
-import {
-  type DayBase,
-  type LiveChannelName,
-  type LiveScheduleDay,
-  liveScheduleDay,
-  previousLiveDay,
-  storeDayBase,
-  storedDayBase,
-} from '../repositories/live.ts';
-import { type NumberedEntry, liveWindow, livePlaylist, numberEntries } from './live-playlist.ts';
+import { extendAired } from '../repositories/aired.ts';
+import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay } from '../repositories/live.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
+import { liveWindow, livePlaylist } from './live-playlist.ts';
 import { parseMediaPlaylist } from './segment-list.ts';
 import { buildDayTimeline, type DayTimeline, onAirAt, type OnAir, type Segment } from './timeline.ts';
 
@@ -23,10 +21,6 @@ import { buildDayTimeline, type DayTimeline, onAirAt, type OnAir, type Segment }
 const rungSlot = '{rung}';
 /** The rung whose playlist gives a video's segment list. */
 const referenceRung = 720;
-/** After a day ends, its last window stays answerable, closed with EXT-X-ENDLIST, this long. */
-export const endedGraceMs = 5 * 60_000;
-/** The day before is carried into a day's first windows only when it ended this close to it. */
-const contiguousMs = 60_000;
 
 export interface DayPlan {
   schedule: LiveScheduleDay;
@@ -51,13 +45,13 @@ export interface LivePlaylistAnswer {
   text: string;
   /** The text as UTF-8, ready to send. */
   body: Buffer;
-  /** The day is over: the playlist is closed with EXT-X-ENDLIST and will not change. */
+  /** The channel stopped airing: the playlist is closed with EXT-X-ENDLIST. */
   ended: boolean;
 }
 
 interface HeldAnswer {
   from: number;
-  /** When the answer may change: the next segment's start, the day's end, or the plan's expiry. */
+  /** When the answer may change: the next segment's start, the end of the air, or the frontier. */
   until: number;
   answer: LivePlaylistAnswer | undefined;
 }
@@ -68,61 +62,139 @@ export interface LiveChannelOptions {
   /** DATA_DIR/media; without it no item has segments and the filler is empty. */
   mediaDir: string | undefined;
   timeZone: string;
-  /** How long a day plan is reused (ms). */
+  /** How long a day plan is used before it is read again (ms). */
   planTtlMs?: number;
+  /** How far ahead of the clock the log is worked out (ms): how soon a change of schedule airs. */
+  aheadMs?: number;
   /**
    * Settles once the filler exists (made in the background at a first start): day plans wait for
    * it, so no plan is ever laid out without the filler and then with it.
    */
   fillerReady?: Promise<unknown>;
+  /** Told of failures of the background work (the database away, a plan that cannot be read). */
+  onError?: (error: unknown, what: string) => void;
 }
 
 interface CachedPlan {
-  expires: number;
-  plan: Promise<DayPlan | undefined>;
+  /** Date.now() when it was read; 0 once forgotten. */
+  loadedAt: number;
+  plan: DayPlan | undefined;
 }
 
-interface Numbered {
-  timeline: DayTimeline;
-  entries: NumberedEntry[];
-  /** Which numbering of the day this is: a rewritten day keeps its sequence numbers for other
-   * segments, so a rendered playlist is known by this, not by its numbers alone. */
-  version: number;
+/** The log is topped up when less than this is worked out ahead of the clock. */
+const refillShare = 0.6;
+/** A log that starts, or starts again after every node was down, reaches back this far. */
+const backfillMs = 30_000;
+/** How much of the log a node keeps in memory behind the clock. */
+const keepMs = 30 * 60_000;
+/** After a failed write of the log, the database is left alone this long. */
+const retryDatabaseMs = 2000;
+/**
+ * How long the background work waits on the database before it goes on from memory: well under
+ * what the log is worked out ahead, so no playlist ever waits on a frozen database.
+ */
+const databaseWaitMs = 1500;
+
+class DatabaseTooSlow extends Error {}
+
+/** The promise, or a rejection after `ms`; what it does later is only reported. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new DatabaseTooSlow(`${what}: no answer from the database within ${ms} ms`));
+    }, ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, late]).finally(() => {
+    clearTimeout(timer);
+  });
 }
 
 export class LiveChannel {
   readonly channel: LiveChannelName;
   private readonly options: LiveChannelOptions;
+  private readonly aheadMs: number;
   private readonly plans = new Map<string, CachedPlan>();
+  private readonly loading = new Map<string, Promise<DayPlan | undefined>>();
   private readonly segmentLists = new Map<string, Promise<Segment[]>>();
-  private readonly bases = new Map<string, Promise<DayBase>>();
-  private readonly numbered = new Map<string, Numbered>();
   private readonly rendered = new Map<string, LivePlaylistAnswer>();
   private readonly held = new Map<string, HeldAnswer>();
   private fillerSegments: Segment[] | undefined;
-  private numberings = 0;
+  private merged: { plans: (DayPlan | undefined)[]; entries: ChannelEntry[] } | undefined;
+  /** The log's tail in memory: what the database confirmed, then what this node worked out alone. */
+  private log: AiredEntry[] = [];
+  private confirmed = 0;
+  /** Up to here the channel's air is decided; undefined until the log was first read. */
+  private frontier: number | undefined;
+  /** From here on the memory holds the whole log. */
+  private heldFrom = Number.POSITIVE_INFINITY;
+  private extending: Promise<void> | undefined;
+  private databaseAwayUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(options: LiveChannelOptions) {
     this.options = options;
     this.channel = options.channel;
+    this.aheadMs = options.aheadMs ?? 10_000;
   }
 
-  /** Forgets the cached day plans and the answers held from them: after a schedule change, so
-   * this node shows it at once. */
+  /** Keeps the log worked out ahead and the plans of today and tomorrow fresh, every second. */
+  start(clock: () => number = Date.now): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => {
+      const t = clock();
+      const today = dateIn(this.options.timeZone, new Date(t));
+      this.extend(t).catch((error: unknown) => this.options.onError?.(error, 'working out the aired log'));
+      this.plan(addDays(today, 1)).catch((error: unknown) => this.options.onError?.(error, 'reading tomorrow'));
+    }, 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Reads the day plans again before their next use: after a schedule change, this node shows
+   * it at once (still joining after what is listed). */
   forgetPlans(): void {
-    this.plans.clear();
+    for (const cached of this.plans.values()) cached.loadedAt = 0;
     this.held.clear();
   }
 
-  /** A day's plan, or undefined when the channel has no such day. */
-  plan(date: string, now = Date.now()): Promise<DayPlan | undefined> {
+  /**
+   * After a change of the schedule: forgets the plans and answers from when the change can air,
+   * the frontier of the log (undefined before the channel was first aired by this node). Another
+   * node that reads its plans later joins later still, at most its plans' lifetime.
+   */
+  scheduleChanged(): number | undefined {
+    this.forgetPlans();
+    return this.frontier;
+  }
+
+  /**
+   * A day's plan, or undefined when the channel has no such day. When the database cannot be
+   * read, the plan read last is used: the channel goes on airing from it.
+   */
+  async plan(date: string): Promise<DayPlan | undefined> {
     const cached = this.plans.get(date);
-    if (cached !== undefined && cached.expires > now) return cached.plan;
-    const plan = this.makePlan(date);
-    this.plans.set(date, { expires: now + (this.options.planTtlMs ?? 5000), plan });
-    if (this.plans.size > 16) this.plans.delete(this.plans.keys().next().value as string);
-    plan.catch(() => this.plans.delete(date));
-    return plan;
+    if (cached !== undefined && Date.now() - cached.loadedAt < (this.options.planTtlMs ?? 3000)) return cached.plan;
+    let loading = this.loading.get(date);
+    if (loading === undefined) {
+      loading = this.makePlan(date).finally(() => this.loading.delete(date));
+      this.loading.set(date, loading);
+    }
+    try {
+      // With a plan in hand, a slow database is not waited for: the channel airs from what it has.
+      const plan = await (cached === undefined ? loading : within(loading, databaseWaitMs, `reading ${date}`));
+      this.plans.set(date, { loadedAt: Date.now(), plan });
+      if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value as string);
+      return plan;
+    } catch (error) {
+      if (cached === undefined) throw error;
+      return cached.plan;
+    }
   }
 
   private async makePlan(date: string): Promise<DayPlan | undefined> {
@@ -183,11 +255,138 @@ export class LiveChannel {
     return segments;
   }
 
-  /** The day on air at t and what it airs, or undefined off air. */
+  /** The channel's timeline over the days that can air between `from` and `until`, each day cut
+   * where the next begins, a day's first segment always a change of source. */
+  private async channelTimeline(from: number, until: number): Promise<ChannelEntry[]> {
+    const zone = this.options.timeZone;
+    const dates: string[] = [];
+    const last = dateIn(zone, new Date(until));
+    for (let date = addDays(dateIn(zone, new Date(from)), -1); date <= last; date = addDays(date, 1)) dates.push(date);
+    const plans = await Promise.all(dates.map((date) => this.plan(date)));
+    const known = this.merged;
+    if (known?.plans.length === plans.length && known.plans.every((plan, i) => plan === plans[i])) {
+      return known.entries;
+    }
+    const entries: ChannelEntry[] = [];
+    for (const plan of plans) {
+      if (plan === undefined) continue;
+      const ids = plan.schedule.items.map((item) => item.id);
+      plan.timeline.entries.forEach((entry, i) => {
+        if (endOf(entry) > plan.end) return;
+        entries.push({
+          ...entry,
+          discontinuity: i === 0 ? entries.length > 0 : entry.discontinuity,
+          day: plan.schedule.day,
+          itemId: entry.itemIndex === null ? null : (ids[entry.itemIndex] ?? null),
+        });
+      });
+    }
+    this.merged = { plans, entries };
+    return entries;
+  }
+
+  /**
+   * Works the log out to `aheadMs` past t when less than `refillShare` of that is left: from the
+   * database under its lock, or, when the database is away, by this node alone.
+   */
+  extend(t: number): Promise<void> {
+    if (this.frontier !== undefined && this.frontier >= t + this.aheadMs * refillShare) return Promise.resolve();
+    this.extending ??= this.work(t).finally(() => {
+      this.extending = undefined;
+    });
+    return this.extending;
+  }
+
+  private async work(t: number): Promise<void> {
+    const until = t + this.aheadMs;
+    // Nothing is ever added before t - backfillMs (see continueFrom).
+    const timeline = await this.channelTimeline(t - backfillMs, until);
+    const continueFrom = (last: AiredEntry | undefined, frontier: number) => {
+      const cursor = Math.max(frontier, last === undefined ? 0 : endOf(last), t - backfillMs);
+      if (cursor >= until) return { entries: [], frontier };
+      const entries = continueAiring(last, cursor, timeline, until);
+      return { entries, frontier: frontierAfter(entries, until) };
+    };
+    if (Date.now() >= this.databaseAwayUntil) {
+      try {
+        const local = this.log.slice(this.confirmed);
+        const knownSequence = this.confirmed > 0 ? (this.log[this.confirmed - 1] as AiredEntry).sequence : undefined;
+        const extension = extendAired(this.options.db, this.channel, knownSequence, t - keepMs, (added, stored) => {
+          // What this node aired alone while the database was away goes in first, unless another
+          // node wrote its own meanwhile (the same, from the same inputs).
+          if (added.length === 0 && local.length > 0) {
+            const after = continueFrom(local.at(-1), Math.max(stored, this.frontier ?? 0));
+            return { entries: [...local, ...after.entries], frontier: after.frontier };
+          }
+          return continueFrom(added.at(-1) ?? this.log[this.confirmed - 1], stored);
+        });
+        // Should the write land after all, the entries are the ones this node works out alone
+        // meanwhile (the same inputs), and it reads them back at its next write.
+        const result = await within(extension, databaseWaitMs, 'writing the aired log');
+        if (knownSequence === undefined) {
+          this.log = result.entries;
+          this.heldFrom = t - keepMs;
+        } else {
+          this.log = [...this.log.slice(0, this.confirmed), ...result.entries];
+        }
+        this.confirmed = this.log.length;
+        this.frontier = result.frontier;
+        this.trim(t);
+        return;
+      } catch (error) {
+        this.databaseAwayUntil = Date.now() + retryDatabaseMs;
+        this.options.onError?.(error, 'writing the aired log (airing from memory meanwhile)');
+        if (this.frontier === undefined) throw error;
+      }
+    }
+    const added = continueFrom(this.log.at(-1), this.frontier ?? 0);
+    this.log.push(...added.entries);
+    this.frontier = Math.max(this.frontier ?? 0, added.frontier);
+  }
+
+  /** Keeps `keepMs` of the log behind t in memory (the confirmed part; what is only local stays). */
+  private trim(t: number): void {
+    let drop = 0;
+    while (drop < this.confirmed - 1 && endOf(this.log[drop] as AiredEntry) < t - keepMs) drop += 1;
+    if (drop === 0) return;
+    this.log = this.log.slice(drop);
+    this.confirmed -= drop;
+    this.heldFrom = Math.max(this.heldFrom, t - keepMs);
+  }
+
+  /** Makes sure the log is known at t: waits only when it is not yet, else tops it up behind the scenes. */
+  private async ensureAired(t: number): Promise<void> {
+    for (let tries = 0; tries < 3 && (this.frontier === undefined || t >= this.frontier); tries += 1) {
+      await this.extend(t);
+    }
+    this.extend(t).catch((error: unknown) => this.options.onError?.(error, 'working out the aired log'));
+  }
+
+  /** The log's entry airing at t; null when nothing airs; undefined when the memory cannot say. */
+  private airedAt(t: number): AiredEntry | null | undefined {
+    if (this.frontier === undefined || t >= this.frontier || t < this.heldFrom) return undefined;
+    const window = liveWindow(this.log, t);
+    const last = window?.entries.at(-1);
+    return last === undefined || window?.ended === true ? null : last;
+  }
+
+  /** The day on air at t and what it airs, or undefined off air: as the log aired it where it is
+   * known, else as the schedule has it. */
   async onAirAt(t: number): Promise<OnAirNow | undefined> {
+    const entry = this.airedAt(t);
+    if (entry === null) return undefined;
+    if (entry !== undefined) {
+      const plan = await this.plan(entry.day);
+      if (plan === undefined) return undefined;
+      const itemIndex = entry.itemId === null ? -1 : plan.schedule.items.findIndex((item) => item.id === entry.itemId);
+      const slot = plan.timeline.aired.find((aired) => aired.itemIndex === itemIndex);
+      const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
+      if (slot === undefined) return { plan, onAir: { itemIndex: null, offset: 0, next } };
+      return { plan, onAir: { itemIndex, offset: (t - slot.start) / 1000, next } };
+    }
     const today = dateIn(this.options.timeZone, new Date(t));
     for (const date of [today, addDays(today, -1)]) {
-      const plan = await this.plan(date, t);
+      const plan = await this.plan(date);
       if (plan === undefined || t < plan.timeline.start || t >= plan.end) continue;
       const onAir = onAirAt(plan.timeline, t);
       if (onAir !== undefined) return { plan, onAir };
@@ -199,114 +398,45 @@ export class LiveChannel {
   async runState(date: string, t: number): Promise<RunState> {
     const today = dateIn(this.options.timeZone, new Date(t));
     if (date > today) return { status: 0, index: 0 };
-    const plan = await this.plan(date, t);
+    const plan = await this.plan(date);
     if (plan === undefined) return { status: 0, index: 0 };
     const count = plan.schedule.items.length;
     if (t < plan.timeline.start) return { status: 0, index: 0 };
-    const onAir = t < plan.end ? onAirAt(plan.timeline, t) : undefined;
+    const now = await this.onAirAt(t);
+    const onAir = now?.plan.schedule.day === date ? now.onAir : undefined;
     if (onAir === undefined) return { status: this.channel === 'tv' ? 4 : 0, index: count };
     const index = onAir.itemIndex ?? onAir.next[0] ?? count;
     if (this.channel === 'radio' && onAir.itemIndex === null) return { status: 4, index };
     return { status: 1, index };
   }
 
-  /** The numbering base of a day: where the channel stands before its first segment. */
-  private dayBase(date: string, t: number): Promise<DayBase> {
-    const cached = this.bases.get(date);
-    if (cached !== undefined) return cached;
-    const base = this.computeDayBase(date, t);
-    this.bases.set(date, base);
-    base.catch(() => this.bases.delete(date));
-    return base;
-  }
-
-  private async computeDayBase(date: string, t: number): Promise<DayBase> {
-    const db = this.options.db;
-    const stored = await storedDayBase(db, this.channel, date);
-    if (stored !== undefined) return stored;
-    const previous = await previousLiveDay(db, this.channel, date);
-    if (previous === undefined) return storeDayBase(db, this.channel, date, { sequence: 0, discontinuitySequence: 0 });
-    const before = await this.numberedDay(previous, t);
-    const last = before?.entries.at(-1);
-    const base = await this.dayBase(previous, t);
-    return storeDayBase(db, this.channel, date, {
-      sequence: last?.sequence ?? base.sequence,
-      discontinuitySequence: last?.discontinuitySequence ?? base.discontinuitySequence,
-    });
-  }
-
-  /** A day's segments as aired (cut where the next day starts), numbered from the day's base. */
-  private async numberedDay(date: string, t: number): Promise<Numbered | undefined> {
-    const plan = await this.plan(date, t);
-    if (plan === undefined) return undefined;
-    const known = this.numbered.get(date);
-    if (known?.timeline === plan.timeline) return known;
-    const base = await this.dayBase(date, t);
-    const aired = plan.timeline.entries.filter((entry) => entry.start + Math.round(entry.duration * 1000) <= plan.end);
-    // The first segment of a day is a change of source whenever anything aired before it.
-    const marked = aired.map((entry, i) => (i === 0 ? { ...entry, discontinuity: base.sequence > 0 } : entry));
-    this.numberings += 1;
-    const numbered = { timeline: plan.timeline, entries: numberEntries(marked, base), version: this.numberings };
-    this.numbered.set(date, numbered);
-    if (this.numbered.size > 8) this.numbered.delete(this.numbered.keys().next().value as string);
-    return numbered;
-  }
-
   /**
    * The live media playlist at t (a TV rung's, or the radio's), or undefined off air. For a while
-   * after a day ends, its last window is answered closed with EXT-X-ENDLIST. An answer is held
-   * until it can change (the next segment's start), so a request in between costs a lookup.
+   * after the channel stops airing, its last window is answered closed with EXT-X-ENDLIST. An
+   * answer is held until it can change, so a request in between costs a lookup.
    */
   async playlist(t: number, rung?: number): Promise<LivePlaylistAnswer | undefined> {
     const slot = String(rung ?? referenceRung);
     const held = this.held.get(slot);
     if (held !== undefined && t >= held.from && t < held.until) return held.answer;
-    const { answer, until } = await this.computePlaylist(t, slot);
-    this.held.set(slot, { from: t, until: Math.min(until, t + (this.options.planTtlMs ?? 5000)), answer });
-    return answer;
-  }
-
-  private async computePlaylist(
-    t: number,
-    slot: string,
-  ): Promise<{ answer: LivePlaylistAnswer | undefined; until: number }> {
-    const today = dateIn(this.options.timeZone, new Date(t));
-    for (const date of [today, addDays(today, -1)]) {
-      const plan = await this.plan(date, t);
-      if (plan === undefined || t < plan.timeline.start || t >= plan.end + endedGraceMs) continue;
-      const day = await this.numberedDay(date, t);
-      if (day === undefined || day.entries.length === 0) continue;
-      const ended = t >= plan.end;
-      const at = ended ? plan.end - 1 : t;
-      let window = liveWindow(day.entries, at);
-      if (window.length === 0) continue;
-      if (window[0] === day.entries[0]) {
-        const tail = await this.carriedTail(date, plan, t);
-        if (tail.length > 0) window = liveWindow([...tail, ...window], at);
-      }
-      const first = window[0] as NumberedEntry;
-      const last = window.at(-1) as NumberedEntry;
-      const key = `${date}|${day.version}|${first.sequence}|${last.sequence}|${slot}|${ended}`;
-      let answer = this.rendered.get(key);
-      if (answer === undefined) {
-        let text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));
-        if (ended) text += '#EXT-X-ENDLIST\n';
-        answer = { text, body: Buffer.from(text), ended };
-        this.rendered.set(key, answer);
-        if (this.rendered.size > 64) this.rendered.delete(this.rendered.keys().next().value as string);
-      }
-      const next = day.entries[day.entries.indexOf(last) + 1]?.start ?? plan.end;
-      return { answer, until: ended ? plan.end + endedGraceMs : next };
+    await this.ensureAired(t);
+    const frontier = this.frontier ?? t;
+    const window = t < this.heldFrom ? undefined : liveWindow(this.log, t);
+    const first = window?.entries[0];
+    const last = window?.entries.at(-1);
+    if (window === undefined || first === undefined || last === undefined) {
+      this.held.set(slot, { from: t, until: Math.min(t + 1000, frontier), answer: undefined });
+      return undefined;
     }
-    return { answer: undefined, until: t + 1000 };
-  }
-
-  /** The last segments of the day before, when it ran right up to this one. */
-  private async carriedTail(date: string, plan: DayPlan, t: number): Promise<NumberedEntry[]> {
-    const previousDate = addDays(date, -1);
-    const previousPlan = await this.plan(previousDate, t);
-    if (previousPlan === undefined || previousPlan.end < plan.timeline.start - contiguousMs) return [];
-    const previous = await this.numberedDay(previousDate, t);
-    return previous?.entries.slice(-8) ?? [];
+    const key = `${first.sequence}|${last.sequence}|${slot}|${window.ended}`;
+    let answer = this.rendered.get(key);
+    if (answer === undefined) {
+      const text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));
+      answer = { text, body: Buffer.from(text), ended: window.ended };
+      this.rendered.set(key, answer);
+      if (this.rendered.size > 64) this.rendered.delete(this.rendered.keys().next().value as string);
+    }
+    this.held.set(slot, { from: t, until: Math.min(window.until, frontier), answer });
+    return answer;
   }
 }

@@ -12,7 +12,9 @@ export function createLiveChannels(options: {
   mediaDir: string | undefined;
   timeZone: string;
   planTtlMs?: number;
+  aheadMs?: number;
   fillerReady?: Promise<unknown>;
+  onError?: (error: unknown, what: string) => void;
 }): LiveChannels {
   return {
     tv: new LiveChannel({ ...options, channel: 'tv' }),
@@ -83,7 +85,7 @@ export async function upcomingMedia(live: LiveChannels, t: number, dates: readon
   const upcoming: UpcomingMedia[] = [];
   for (const channel of ['tv', 'radio'] as const) {
     for (const date of dates) {
-      const plan = await live[channel].plan(date, t);
+      const plan = await live[channel].plan(date);
       if (plan === undefined) continue;
       for (const slot of plan.timeline.aired) {
         const item = plan.schedule.items[slot.itemIndex];

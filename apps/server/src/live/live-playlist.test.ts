@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from '../../test/playlist-check.ts';
-import { liveWindow, livePlaylist, numberEntries, targetDuration, windowSegments } from './live-playlist.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring } from './aired.ts';
+import { endedGraceMs, liveWindow, livePlaylist, targetDuration, windowSegments } from './live-playlist.ts';
 import { buildDayTimeline, type ScheduledItem, type Segment } from './timeline.ts';
 
 const zone = 'UTC';
@@ -16,12 +17,17 @@ const timeline = buildDayTimeline(
   filler,
   zone,
 );
-const numbered = numberEntries(timeline.entries, { sequence: 1000, discontinuitySequence: 7 });
+const channel: ChannelEntry[] = timeline.entries.map((entry) => ({ ...entry, day: timeline.date, itemId: null }));
+const log: AiredEntry[] = continueAiring(undefined, timeline.start, channel, timeline.end);
+
+const text = (t: number): string => {
+  const window = liveWindow(log, t);
+  return window === undefined ? '' : livePlaylist(window);
+};
 
 describe('live playlist', () => {
   it('keeps at least six segments and three target durations, with the date of each', () => {
-    const text = livePlaylist(liveWindow(numbered, timeline.start + 75_000));
-    const parsed = parsePlaylist(text);
+    const parsed = parsePlaylist(text(timeline.start + 75_000));
     expect(parsed.segments.length).toBeGreaterThanOrEqual(windowSegments);
     expect(parsed.segments.reduce((s, x) => s + x.duration, 0)).toBeGreaterThanOrEqual(3 * targetDuration);
     expect(parsed.segments.every((s) => s.date !== '' && s.duration <= parsed.target)).toBe(true);
@@ -30,7 +36,7 @@ describe('live playlist', () => {
   it('obeys RFC 8216 between successive fetches, second by second, across every boundary', () => {
     let previous: ParsedPlaylist | undefined;
     for (let t = timeline.start; t < timeline.end; t += 1000) {
-      const current = parsePlaylist(livePlaylist(liveWindow(numbered, t)));
+      const current = parsePlaylist(text(t));
       expectLiveSuccessor(previous, current, targetDuration);
       previous = current;
     }
@@ -38,10 +44,9 @@ describe('live playlist', () => {
 
   it('marks every change of source but never the first segment of the window', () => {
     for (let t = timeline.start; t < timeline.end; t += 1000) {
-      const text = livePlaylist(liveWindow(numbered, t));
-      expect(text).not.toMatch(/#EXT-X-DISCONTINUITY-SEQUENCE:\d+\n#EXT-X-DISCONTINUITY\n/u);
+      expect(text(t)).not.toMatch(/#EXT-X-DISCONTINUITY-SEQUENCE:\d+\n#EXT-X-DISCONTINUITY\n/u);
     }
-    const whole = parsePlaylist(livePlaylist(numbered));
+    const whole = parsePlaylist(livePlaylist({ entries: log, ended: false, until: 0 }));
     const folder = (uri: string): string => uri.slice(0, uri.lastIndexOf('/'));
     const changes = whole.segments.filter((s, i) => i > 0 && folder(s.uri) !== folder(whole.segments[i - 1]!.uri));
     expect(changes.length).toBeGreaterThan(0);
@@ -51,7 +56,20 @@ describe('live playlist', () => {
     }
   });
 
-  it('is empty before the day starts', () => {
-    expect(liveWindow(numbered, timeline.start - 1)).toEqual([]);
+  it('is empty before the air starts, closed with EXT-X-ENDLIST after it stops, then gone', () => {
+    expect(liveWindow(log, timeline.start - 1)).toBeUndefined();
+    const closed = text(timeline.end);
+    expect(closed.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(parsePlaylist(closed).segments.at(-1)?.uri).toBe(log.at(-1)?.uri);
+    expect(text(timeline.end + endedGraceMs - 1)).toBe(closed);
+    expect(liveWindow(log, timeline.end + endedGraceMs)).toBeUndefined();
+  });
+
+  it('never reaches back across a long pause off the air', () => {
+    const shifted = channel.map((e) => ({ ...e, start: e.start + 3_600_000 }));
+    const later = continueAiring(log.at(-1), timeline.end, shifted, Infinity);
+    const window = liveWindow([...log, ...later], (later[1] as AiredEntry).start);
+    expect(window?.entries.map((e) => e.sequence)).toEqual([later[0]?.sequence, later[1]?.sequence]);
+    expect(later[0]?.sequence).toBe((log.at(-1) as AiredEntry).sequence + 1);
   });
 });

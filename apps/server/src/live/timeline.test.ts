@@ -85,28 +85,39 @@ describe('buildDayTimeline', () => {
     ]);
   });
 
-  it('joins an item whose media came during its slot at its first segment after, and never rewrites the past', () => {
+  it('lays out media that came during the slot as if they were there, and says when they came', () => {
     const late: ScheduledItem = { ...item(2, 12), readyAt: at('06:00:05') };
     const timeline = buildDayTimeline(day([item(1, 4), late]), filler, zone);
-    // 4–8 s would have been i2/0, before the media were ready: filler; i2/1 (8–12 s) starts after.
-    expect(timeline.entries.map((e) => e.uri)).toEqual([
-      'i1/0.ts',
-      'filler/0.ts',
-      'filler/1.ts',
-      'filler/2.ts',
-      'filler/0.ts',
-      'i2/1.ts',
-      'i2/2.ts',
-    ]);
+    // The layout is the schedule as known now; the aired log keeps what really aired (aired.ts).
+    expect(timeline.entries.map((e) => e.uri)).toEqual(['i1/0.ts', 'i2/0.ts', 'i2/1.ts', 'i2/2.ts']);
     expect(timeline.aired[1]).toEqual({
       itemIndex: 1,
       start: at('06:00:04'),
       end: at('06:00:16'),
-      mediaFrom: at('06:00:08'),
+      mediaFrom: at('06:00:05'),
     });
-    // What aired before the media came is what a timeline built without them says.
-    const before = buildDayTimeline(day([item(1, 4), { ...late, readyAt: null, segments: [] }]), filler, zone);
-    expect(before.entries.slice(0, 5)).toEqual(timeline.entries.slice(0, 5));
+    const tooLate = buildDayTimeline(day([item(1, 4), { ...late, readyAt: at('06:00:16') }]), filler, zone);
+    expect(tooLate.aired[1]?.mediaFrom).toBeNull();
+  });
+
+  it('never leaves a hole in the wall clock without a discontinuity', () => {
+    // Two items without media whose slots are not whole filler segments, then a fixed-time item.
+    const noMedia = (id: number, seconds: number): ScheduledItem => ({
+      ...item(id, seconds),
+      readyAt: null,
+      segments: [],
+    });
+    const timeline = buildDayTimeline(
+      day([noMedia(1, 2.5), noMedia(2, 1.6), item(3, 4, '06:00:07'), item(4, 4)]),
+      filler,
+      zone,
+    );
+    timeline.entries.forEach((entry, i) => {
+      const before = timeline.entries[i - 1];
+      if (before === undefined || entry.discontinuity) return;
+      expect(entry.start, entry.uri).toBe(before.start + Math.round(before.duration * 1000));
+    });
+    expect(timeline.entries.filter((e) => e.discontinuity).length).toBeGreaterThanOrEqual(3);
   });
 
   it('is empty for a day without items', () => {

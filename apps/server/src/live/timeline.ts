@@ -1,10 +1,10 @@
 // A channel's day as a list of media segments on the wall clock: a pure function of the day's
 // schedule, each item's segments and the filler clip. Items play back to back from the day's
 // start; an item with its own start time starts then (a gap before it is filled with the looped
-// filler, an overrun of the item before is cut); items with draft 2 never air; after the last
-// item the day is over. An item keeps its slot even when its media came late: the filler airs
-// until the first of its segments that starts after the media was ready, so that what has aired
-// never changes when media arrive.
+// filler, an overrun of the item before is cut); items with draft 2 never air; an item without
+// media keeps its listed slot, filled with the filler; after the last item the day is over.
+// This is the schedule as known now; what has already aired is kept by the aired log
+// (aired.ts), which joins a changed timeline only after what players may hold.
 import { instantOf } from '../lib/clock.ts';
 
 export interface Segment {
@@ -23,6 +23,7 @@ export interface ScheduledItem {
   durationSeconds: number;
   /** When the media became ready (ms since the epoch), or null when there are none yet. */
   readyAt: number | null;
+  /** The media's segments; empty while there are none. */
   segments: readonly Segment[];
 }
 
@@ -43,7 +44,10 @@ export interface TimelineEntry {
   itemIndex: number | null;
   /** What the segment comes from: `item#<index>`, or `filler#<pass>` (each pass of the loop). */
   source: string;
-  /** True where the source changes from the entry before (a new item, or the filler restarting). */
+  /**
+   * True where the source changes from the entry before (a new item, the filler restarting) or
+   * where the wall clock jumps: within one run of entries without it, date-times are continuous.
+   */
   discontinuity: boolean;
 }
 
@@ -51,7 +55,8 @@ export interface AiredItem {
   itemIndex: number;
   start: number;
   end: number;
-  /** When the item's own media start in its slot (the filler airs before), or null if never. */
+  /** When the item's media were there in its slot (from its start, or from when they became
+   * ready), or null when they were not before the slot ended. */
   mediaFrom: number | null;
 }
 
@@ -80,13 +85,14 @@ export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], t
   let fillerPass = 0;
 
   const push = (segment: Segment, itemIndex: number | null, key: string): void => {
+    const last = entries.at(-1);
     entries.push({
       start: cursor,
       duration: segment.duration,
       uri: segment.uri,
       itemIndex,
       source: key,
-      discontinuity: source !== undefined && key !== source,
+      discontinuity: last !== undefined && (key !== source || endOf(last) !== cursor),
     });
     source = key;
     cursor += Math.round(segment.duration * 1000);
@@ -127,7 +133,6 @@ export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], t
       cursor = Math.max(cursor, target);
     }
     const itemStart = cursor;
-    const key = `item#${itemIndex}`;
     if (!hasMedia) {
       const slotEnd = itemStart + Math.round(item.durationSeconds * 1000);
       fillUntil(slotEnd);
@@ -135,23 +140,13 @@ export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], t
       aired.push({ itemIndex, start: itemStart, end: cursor, mediaFrom: null });
       return;
     }
-    // Segments that would have started before the media were ready air as filler.
-    let first = 0;
-    let mediaStart = itemStart;
-    while (first < item.segments.length && mediaStart < (item.readyAt as number)) {
-      mediaStart += Math.round((item.segments[first] as Segment).duration * 1000);
-      first += 1;
-    }
-    if (first > 0) {
-      fillUntil(mediaStart);
-      cursor = mediaStart;
-    }
-    for (const segment of item.segments.slice(first)) push(segment, itemIndex, key);
+    for (const segment of item.segments) push(segment, itemIndex, `item#${itemIndex}`);
+    const readyAt = item.readyAt as number;
     aired.push({
       itemIndex,
       start: itemStart,
       end: cursor,
-      mediaFrom: first < item.segments.length ? mediaStart : null,
+      mediaFrom: readyAt < cursor ? Math.max(itemStart, readyAt) : null,
     });
   });
 

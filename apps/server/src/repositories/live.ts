@@ -1,9 +1,7 @@
-// What the live channels read: a day's schedule with each item's media, the day before a day, and
-// the numbering base each day starts from.
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+// What the live channels read and the operators write: a day's schedule with each item's media.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
-  liveDayBase,
   radio,
   radioprogram,
   radioprogramItem,
@@ -90,37 +88,6 @@ export async function liveScheduleDay(
 export async function liveDayDate(db: Db, channel: LiveChannelName, id: number): Promise<string | undefined> {
   const table = channel === 'tv' ? teleprogram : radioprogram;
   return (await db.select({ day: table.day }).from(table).where(eq(table.id, id)))[0]?.day;
-}
-
-/** The latest scheduled day before `day`. */
-export async function previousLiveDay(db: Db, channel: LiveChannelName, day: string): Promise<string | undefined> {
-  const table = channel === 'tv' ? teleprogram : radioprogram;
-  return (
-    await db.select({ day: table.day }).from(table).where(lt(table.day, day)).orderBy(desc(table.day)).limit(1)
-  )[0]?.day;
-}
-
-export interface DayBase {
-  sequence: number;
-  discontinuitySequence: number;
-}
-
-export async function storedDayBase(db: Db, channel: LiveChannelName, day: string): Promise<DayBase | undefined> {
-  return (
-    await db
-      .select({ sequence: liveDayBase.sequence, discontinuitySequence: liveDayBase.discontinuitySequence })
-      .from(liveDayBase)
-      .where(and(eq(liveDayBase.channel, channel), eq(liveDayBase.day, day)))
-  )[0];
-}
-
-/** Stores a day's base unless a node stored one first; answers the one that stands. */
-export async function storeDayBase(db: Db, channel: LiveChannelName, day: string, base: DayBase): Promise<DayBase> {
-  await db
-    .insert(liveDayBase)
-    .values({ channel, day, ...base })
-    .onConflictDoNothing();
-  return (await storedDayBase(db, channel, day)) ?? base;
 }
 
 /** The days on which a video (tv) or radio was scheduled, not as draft 2, up to and including `until`. */
@@ -248,4 +215,11 @@ export async function replaceScheduleDay(
     }
     return id;
   });
+}
+
+/** Deletes a channel's day (its items and tickers with it); false when there was none. */
+export async function deleteScheduleDay(db: Db, channel: LiveChannelName, day: string): Promise<boolean> {
+  const table = channel === 'tv' ? teleprogram : radioprogram;
+  const rows = await db.delete(table).where(eq(table.day, day)).returning({ id: table.id });
+  return rows.length > 0;
 }

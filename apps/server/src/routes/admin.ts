@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { radioSourceSchema, videoSourceSchema } from '../jobs/ingest-worker.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { replaceScheduleDay } from '../repositories/live.ts';
+import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../repositories/live.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import type { Db } from '../db/database.ts';
 
@@ -84,6 +84,12 @@ export function toJobView(row: IngestJobRow): IngestJobView {
   };
 }
 
+/** A change reaches the air at the first segment boundary from this instant on (ISO), if the
+ * channel is being aired. */
+function airsFrom(instant: number | undefined): { airsFrom?: string } {
+  return instant === undefined ? {} : { airsFrom: new Date(instant).toISOString() };
+}
+
 function sameToken(given: string | undefined, token: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
@@ -93,7 +99,13 @@ function sameToken(given: string | undefined, token: string): boolean {
 
 export function adminRoutes(
   app: FastifyInstance,
-  options: { db: Db; token: string; onQueued: () => void; onScheduleChanged: () => void },
+  options: {
+    db: Db;
+    token: string;
+    onQueued: () => void;
+    /** Tells the live channels; answers from when the change airs on the channel (see docs/LIVE.md). */
+    onScheduleChanged: (channel: LiveChannelName) => number | undefined;
+  },
   done: (error?: Error) => void,
 ): void {
   const { db } = options;
@@ -164,8 +176,13 @@ export function adminRoutes(
     });
     if (id === undefined)
       throw new HttpError(400, `items: a ${channel === 'tv' ? 'video' : 'radio'} named does not exist`);
-    options.onScheduleChanged();
-    return { id, channel, date };
+    return { id, channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+  });
+
+  app.delete('/schedule/:channel/:date', async (request, reply) => {
+    const { channel, date } = parse(scheduleParams, request.params);
+    if (!(await deleteScheduleDay(db, channel, date))) throw notFound(`No ${channel} day ${date}.`);
+    await reply.code(200).send({ channel, date, ...airsFrom(options.onScheduleChanged(channel)) });
   });
   done();
 }

@@ -33,7 +33,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
   const today = async (channel: LiveChannelName, reply: FastifyReply) => {
     const t = clock().getTime();
     const onAir = await live[channel].onAirAt(t);
-    const plan = onAir?.plan ?? (await live[channel].plan(dateIn(timeZone, new Date(t)), t));
+    const plan = onAir?.plan ?? (await live[channel].plan(dateIn(timeZone, new Date(t))));
     // Sent as JSON like every other answer (a bare string would go out as text/plain).
     if (plan === undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify('none'));
     return runOf(channel, plan, t);
@@ -51,7 +51,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     const t = clock().getTime();
     const now = dateIn(timeZone, new Date(t));
     for (const day of (await scheduledDays(db, channel, mediaId, now)).reverse()) {
-      const plan = await live[channel].plan(day, t);
+      const plan = await live[channel].plan(day);
       if (plan === undefined) continue;
       const aired = plan.timeline.aired.some(
         (slot) =>

@@ -17,4 +17,4 @@ export * from './video.ts';
 export * from './visitor-action.ts';
 export * from './text-search.ts';
 export * from './ingest-job.ts';
-export * from './live-day-base.ts';
+export * from './aired-segment.ts';

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter, numbersBefore } from './aired.ts';
+import { buildDayTimeline, type ScheduledItem, type Segment } from './timeline.ts';
+
+const zone = 'UTC';
+const date = '2026-11-22';
+function item(id: number, seconds: number, fixedStart: string | null = null): ScheduledItem {
+  const segments: Segment[] = [];
+  for (let t = 0; t < seconds; t += 4) segments.push({ uri: `i${id}/${t / 4}.ts`, duration: Math.min(4, seconds - t) });
+  return { id, fixedStart, draft: 0, durationSeconds: seconds, readyAt: 0, segments };
+}
+const filler: Segment[] = [0, 1, 2, 3].map((i) => ({ uri: `filler/${i}.ts`, duration: 1 }));
+const channelOf = (items: ScheduledItem[], startsAt = '06:00:00'): ChannelEntry[] =>
+  buildDayTimeline({ date, startsAt, items }, filler, zone).entries.map((entry) => ({
+    ...entry,
+    day: date,
+    itemId: entry.itemIndex === null ? null : (items[entry.itemIndex]?.id ?? null),
+  }));
+const start = Date.UTC(2026, 10, 22, 6);
+
+/** Extends a log from `from` to `until` in steps, as a node does second by second. */
+function airInSteps(log: AiredEntry[], frontier: number, channel: ChannelEntry[], until: number, step: number) {
+  let at = frontier;
+  const out = [...log];
+  while (at < until) {
+    const added = continueAiring(
+      out.at(-1),
+      Math.max(at, out.length > 0 ? endOf(out.at(-1)!) : at),
+      channel,
+      at + step,
+    );
+    out.push(...added);
+    at = frontierAfter(added, at + step);
+  }
+  return { log: out, frontier: at };
+}
+
+describe('continueAiring', () => {
+  const channel = channelOf([item(1, 10), item(2, 8), item(3, 6, '06:00:30')]);
+
+  it('starts a fresh log at the frontier, numbered from the clock', () => {
+    const log = continueAiring(undefined, start, channel, start + 60_000);
+    expect(log.map((e) => e.uri).slice(0, 4)).toEqual(['i1/0.ts', 'i1/1.ts', 'i1/2.ts', 'i2/0.ts']);
+    expect(log[0]?.sequence).toBe(numbersBefore(start).sequence + 1);
+    expect(log[0]?.discontinuity).toBe(false);
+    expect(log.map((e) => e.sequence)).toEqual(log.map((_, i) => (log[0]?.sequence ?? 0) + i));
+    expect(log.map((e) => e.itemId).slice(0, 4)).toEqual([1, 1, 1, 2]);
+  });
+
+  it('gives the same log worked out second by second as all at once', () => {
+    const once = continueAiring(undefined, start, channel, start + 60_000);
+    const stepped = airInSteps([], start, channel, start + 60_000, 1000).log;
+    expect(stepped).toEqual(once);
+  });
+
+  it('joins a changed schedule after the frontier: what was listed stays, numbers go on', () => {
+    const before = airInSteps([], start, channel, start + 12_000, 1000);
+    // The editor swaps the first two items while item 1 is on air.
+    const edited = channelOf([item(2, 8), item(1, 10), item(3, 6, '06:00:30')]);
+    const after = airInSteps(before.log, before.frontier, edited, start + 60_000, 1000).log;
+    expect(after.slice(0, before.log.length)).toEqual(before.log);
+    const joined = after[before.log.length] as AiredEntry;
+    expect(joined.start).toBeGreaterThanOrEqual(before.frontier);
+    expect(joined.discontinuity).toBe(true);
+    expect(joined.sequence).toBe((before.log.at(-1) as AiredEntry).sequence + 1);
+    expect(joined.discontinuitySequence).toBe((before.log.at(-1) as AiredEntry).discontinuitySequence + 1);
+    // From the join on, the log airs the new schedule as the wall clock has it.
+    expect(
+      after.slice(before.log.length).every((e) => edited.some((c) => c.uri === e.uri && c.start === e.start)),
+    ).toBe(true);
+    // The fixed-time item starts on its time whatever was edited before it.
+    expect(after.find((e) => e.uri === 'i3/0.ts')?.start).toBe(start + 30_000);
+  });
+
+  it('joins without a discontinuity where the change does not touch what airs next', () => {
+    const before = airInSteps([], start, channel, start + 12_000, 1000);
+    const later = channelOf([item(1, 10), item(2, 8), item(4, 6, '06:00:30')]);
+    const after = airInSteps(before.log, before.frontier, later, start + 28_000, 1000).log;
+    expect(after).toEqual(airInSteps([], start, channel, start + 28_000, 1000).log);
+  });
+
+  it('goes on after a pause off the air with the next numbers and a discontinuity', () => {
+    const first = continueAiring(undefined, start, channel, start + 60_000);
+    const nextDay = channelOf([item(5, 8)], '09:00:00');
+    const resumed = continueAiring(first.at(-1), endOf(first.at(-1)!), nextDay, start + 4 * 3_600_000);
+    expect(resumed[0]?.start).toBe(Date.UTC(2026, 10, 22, 9));
+    expect(resumed[0]?.sequence).toBe((first.at(-1) as AiredEntry).sequence + 1);
+    expect(resumed[0]?.discontinuity).toBe(true);
+  });
+
+  it('adds nothing before the frontier, even where the schedule has something', () => {
+    const added = continueAiring(undefined, start + 5000, channel, start + 20_000);
+    expect(added[0]?.start).toBe(start + 8000);
+  });
+});

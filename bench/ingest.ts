@@ -54,7 +54,7 @@ export async function runIngestBenchmark(): Promise<void> {
         durationSeconds: sourceSeconds,
         hasAudio: true,
       });
-      bare.push(await timed(() => runFfmpeg(tools.ffmpeg, args, sourceSeconds)));
+      bare.push(await timed(() => runFfmpeg(tools, args, sourceSeconds)));
       const context = { db: database.db, tools, mediaDir: join(work, 'media'), maxBytes: 1e10, maxSeconds: 1e5 };
       pipeline.push(
         await timed(() => ingestVideo(context, { file: source, name: `Прогон ${i}`, categoryId: category.id })),

@@ -12,6 +12,7 @@ import { adminToken } from './lib/admin-token.ts';
 import { invalidateAnswers } from './plugins/answer-cache.ts';
 import { locateMediaTools, MediaToolError } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
+import { sweepWorkFolders } from './media/work-folders.ts';
 import { createLiveChannels, upcomingMedia } from './live/live-channels.ts';
 import { addDays, dateIn, instantOf } from './lib/clock.ts';
 import { queueDemoMedia } from './repositories/ingest-jobs.ts';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const tools = await locateMediaTools(config);
   const mediaDir = join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
+  const swept = await sweepWorkFolders(database.db, mediaDir);
   // Made once, in the background: the live channels wait for it, the rest of the site does not.
   const fillerReady = ensureFiller(tools, mediaDir);
   const live = createLiveChannels({
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
     },
     'efir starting',
   );
+  if (tools.tether.length === 0) app.log.warn('setpriv (util-linux) is missing: an ffmpeg outlives a killed server');
+  if (swept.removed.length > 0) app.log.info(swept, 'removed the work folders of interrupted jobs');
 
   const prune = setInterval(() => {
     const airedKept = Date.now() - airedKeptMs;

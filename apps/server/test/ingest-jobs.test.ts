@@ -1,7 +1,8 @@
 // The ingest queue on every backend, its worker, and the admin calls the CLI uses.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -10,6 +11,7 @@ import type { Database } from '../src/db/database.ts';
 import { video } from '../src/db/schema/video.ts';
 import { IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
+import { fillerWorkFolder, incomingDir, jobWorkFolder, sweepWorkFolders } from '../src/media/work-folders.ts';
 import {
   claimIngest,
   enqueueIngest,
@@ -121,6 +123,44 @@ describe('runIngestJob', () => {
     expect(events.done).toEqual([done!.resultId]);
   });
 
+  it('removes what an earlier attempt of the job left when it takes the job again', async () => {
+    const queued = await enqueueIngest(database.db, 'video', {
+      file: join(work, 'clip.mp4'),
+      name: 'Снова',
+      categoryId: 3,
+    });
+    const earlier = join(incomingDir(media), `job-${queued.id}-1-elsewhere-4242-${randomUUID()}`);
+    const other = join(incomingDir(media), `job-${queued.id + 1}-1-elsewhere-4242-${randomUUID()}`);
+    mkdirSync(earlier, { recursive: true });
+    mkdirSync(other);
+    const job = await claimIngest(database.db);
+    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    expect(await findIngest(database.db, queued.id)).toMatchObject({ state: 'done' });
+    expect(readdirSync(incomingDir(media))).toEqual([basename(other)]);
+    rmSync(other, { recursive: true });
+  });
+
+  it('refuses at once a job whose media the disk has no room for, naming both figures', async () => {
+    // Four months of demo video need terabytes: more than this disk has free.
+    const [row] = await database.db
+      .insert(video)
+      .values({ name: 'Бесконечный выпуск', durationSeconds: 10_000_000, categoryId: 1 })
+      .returning({ id: video.id });
+    const queued = await enqueueIngest(database.db, 'demo-video', { id: row!.id });
+    const job = await claimIngest(database.db);
+    expect(job?.id).toBe(queued.id);
+    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    const failed = await findIngest(database.db, queued.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
+    const figures = /^video \d+: its media need about (\d+) MB and the media disk \(.+\) has (\d+) MB free$/u.exec(
+      failed!.error ?? '',
+    );
+    expect(figures).not.toBeNull();
+    expect(Number(figures![1])).toBeGreaterThan(Number(figures![2]));
+    expect(readdirSync(incomingDir(media))).toEqual([]);
+    expect(events.errors).toEqual([]);
+  });
+
   it('fails a refused source at once with its reason, without retrying', async () => {
     const queued = await enqueueIngest(database.db, 'video', {
       file: join(work, 'notes.mp4'),
@@ -170,6 +210,50 @@ describe('IngestWorker', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe('work folders at start', () => {
+  it('removes what dead processes left, requeues their jobs and keeps what live nodes are making', async () => {
+    const database = await testDatabase('pglite', 'seeded');
+    const media = join(work, 'media-sweep');
+    try {
+      await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
+      const job = async (state: string, attempts: number): Promise<number> => {
+        const row = await enqueueIngest(database.db, 'video', { file: '/x.mp4', name: 'X', categoryId: 1 });
+        await database.db.execute(
+          sql`UPDATE ingest_job SET state = ${state}, attempts = ${attempts}, heartbeat_at = now() WHERE id = ${row.id}`,
+        );
+        return row.id;
+      };
+      const folder = (name: string): string => {
+        mkdirSync(join(incomingDir(media), name), { recursive: true });
+        return name;
+      };
+      // An earlier run of this very node (the sweep runs before the node makes anything).
+      const crashed = await job('running', 1);
+      const crashedFolder = folder(basename(jobWorkFolder(media, { id: crashed, attempt: 1 })));
+      const spent = await job('running', maxAttempts);
+      const spentFolder = folder(basename(jobWorkFolder(media, { id: spent, attempt: maxAttempts })));
+      // Other nodes sharing the media folder: one at work, the rest left behind.
+      const elsewhere = folder(`job-${await job('running', 1)}-1-elsewhere-4242-${randomUUID()}`);
+      const earlierAttempt = folder(`job-${await job('running', 2)}-1-elsewhere-4242-${randomUUID()}`);
+      const finished = folder(`job-${await job('done', 1)}-1-elsewhere-4242-${randomUUID()}`);
+      const fillerHere = folder(basename(fillerWorkFolder(media, 'tv')));
+      const fillerElsewhere = folder('filler-radio-elsewhere-4242');
+      const unnamed = folder(randomUUID());
+
+      const sweep = await sweepWorkFolders(database.db, media);
+      expect(readdirSync(incomingDir(media)).sort()).toEqual([elsewhere, fillerElsewhere].sort());
+      expect(sweep.removed.sort()).toEqual(
+        [crashedFolder, spentFolder, earlierAttempt, finished, fillerHere, unnamed].sort(),
+      );
+      expect(sweep.requeued.sort()).toEqual([crashed, spent].sort());
+      expect(await findIngest(database.db, crashed)).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(await findIngest(database.db, spent)).toMatchObject({ state: 'failed', attempts: maxAttempts });
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('admin calls', () => {

@@ -12,6 +12,7 @@ import {
   ingestVideo,
 } from '../media/ingest.ts';
 import { FfmpegStopped } from '../media/run-ffmpeg.ts';
+import { removeJobWorkFolders } from '../media/work-folders.ts';
 import {
   claimIngest,
   failIngest,
@@ -81,7 +82,9 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
     });
   };
   try {
-    const resultId = await perform(context, job, progress);
+    // A job taken again: what its earlier attempt left is of no use.
+    await removeJobWorkFolders(context.mediaDir, job.id);
+    const resultId = await perform({ ...context, job: { id: job.id, attempt: job.attempts } }, job, progress);
     await finishIngest(context.db, job.id, resultId);
     await events.onDone(job, resultId);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { locateMediaTools, MediaToolError } from './ffmpeg.ts';
 
@@ -6,6 +7,13 @@ describe('locateMediaTools', () => {
     const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
     expect(['system', 'npm']).toContain(tools.source);
     expect(tools.version).toMatch(/^ffmpeg version /u);
+  });
+
+  it('runs them under setpriv where util-linux has it, so that they die with the server', async () => {
+    const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+    const setpriv =
+      process.platform === 'linux' && ['/usr/bin/setpriv', '/bin/setpriv'].some((path) => existsSync(path));
+    expect(tools.tether).toEqual(setpriv ? ['setpriv', '--pdeathsig', 'KILL', '--'] : []);
   });
 
   it('takes FFMPEG_PATH and FFPROBE_PATH as given', async () => {

@@ -1,5 +1,6 @@
 // Finds ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else the system's, else the binaries the
 // npm packages ship (so a clone works without root). A missing or broken one is an error at start.
+// On Linux each runs under `setpriv --pdeathsig KILL`, so that it dies with the server.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -13,13 +14,30 @@ export interface MediaTools {
   source: 'configured' | 'system' | 'npm';
   /** ffmpeg's own version line, e.g. `ffmpeg version 5.1.6-0+deb12u1`. */
   version: string;
+  /**
+   * Put before every ffmpeg and ffprobe command: `setpriv --pdeathsig KILL --` has the kernel kill
+   * the tool when the server's process dies, even by SIGKILL; empty where setpriv is missing.
+   */
+  tether: readonly string[];
 }
+
+/** A tool's command line with its tether, for spawn and execFile. */
+export function tethered(
+  tools: Pick<MediaTools, 'tether'>,
+  binary: string,
+  args: readonly string[],
+): [string, string[]] {
+  const [first, ...rest] = [...tools.tether, binary, ...args];
+  return [first ?? binary, rest];
+}
+
+const setpriv: readonly string[] = ['setpriv', '--pdeathsig', 'KILL', '--'];
 
 export class MediaToolError extends Error {}
 
-async function versionOf(binary: string): Promise<string | undefined> {
+async function versionOf(binary: string, tether: readonly string[] = []): Promise<string | undefined> {
   try {
-    const { stdout } = await run(binary, ['-hide_banner', '-version'], { timeout: 10_000 });
+    const { stdout } = await run(...tethered({ tether }, binary, ['-hide_banner', '-version']), { timeout: 10_000 });
     return stdout.split('\n')[0]?.trim();
   } catch {
     return undefined;
@@ -37,6 +55,12 @@ function npmShipped(): { ffmpeg: string; ffprobe: string } | undefined {
   }
 }
 
+/** The tools found, with setpriv's tether where it runs them (Linux with util-linux). */
+async function withTether(tools: Omit<MediaTools, 'tether'>): Promise<MediaTools> {
+  const works = process.platform === 'linux' && (await versionOf(tools.ffmpeg, setpriv)) !== undefined;
+  return { ...tools, tether: works ? setpriv : [] };
+}
+
 export async function locateMediaTools(options: {
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -49,16 +73,16 @@ export async function locateMediaTools(options: {
       throw new MediaToolError(`FFMPEG_PATH: ${ffmpeg} does not run as ffmpeg (ffmpeg -version failed)`);
     if (probeVersion === undefined)
       throw new MediaToolError(`FFPROBE_PATH: ${ffprobe} does not run as ffprobe (ffprobe -version failed)`);
-    return { ffmpeg, ffprobe, source: 'configured', version };
+    return withTether({ ffmpeg, ffprobe, source: 'configured', version });
   }
   const [systemVersion, systemProbe] = await Promise.all([versionOf('ffmpeg'), versionOf('ffprobe')]);
   if (systemVersion !== undefined && systemProbe !== undefined) {
-    return { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', source: 'system', version: systemVersion };
+    return withTether({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', source: 'system', version: systemVersion });
   }
   const shipped = npmShipped();
   if (shipped !== undefined) {
     const [version, probeVersion] = await Promise.all([versionOf(shipped.ffmpeg), versionOf(shipped.ffprobe)]);
-    if (version !== undefined && probeVersion !== undefined) return { ...shipped, source: 'npm', version };
+    if (version !== undefined && probeVersion !== undefined) return withTether({ ...shipped, source: 'npm', version });
   }
   throw new MediaToolError(
     'No working ffmpeg/ffprobe: install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.',

@@ -9,6 +9,7 @@ import { demoFont, filterPath } from './demo-media.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { commonArgs, ladderFor, ladderFilter, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
+import { fillerWorkFolder } from './work-folders.ts';
 
 export const fillerSeconds = 8;
 export const fillerSegmentSeconds = 1;
@@ -52,10 +53,10 @@ export function radioFillerArgs(outDir: string): string[] {
 /** Makes what is missing of `<mediaDir>/filler/{tv,radio}`; each appears whole or not at all. */
 export async function ensureFiller(tools: MediaTools, mediaDir: string): Promise<void> {
   const root = join(mediaDir, 'filler');
-  const make = async (name: string, build: (workDir: string) => Promise<void>): Promise<void> => {
+  const make = async (name: 'tv' | 'radio', build: (workDir: string) => Promise<void>): Promise<void> => {
     const finalDir = join(root, name);
     if (existsSync(finalDir)) return;
-    const workDir = join(mediaDir, '.incoming', `filler-${name}-${process.pid}`);
+    const workDir = fillerWorkFolder(mediaDir, name);
     await rm(workDir, { recursive: true, force: true });
     await mkdir(workDir, { recursive: true });
     try {
@@ -74,9 +75,9 @@ export async function ensureFiller(tools: MediaTools, mediaDir: string): Promise
     const noteFile = join(workDir, '.note.txt');
     await writeFile(titleFile, 'Эфир');
     await writeFile(noteFile, 'Скоро продолжим');
-    await runFfmpeg(tools.ffmpeg, tvFillerArgs(workDir, titleFile, noteFile), fillerSeconds);
+    await runFfmpeg(tools, tvFillerArgs(workDir, titleFile, noteFile), fillerSeconds);
     await rm(titleFile);
     await rm(noteFile);
   });
-  await make('radio', (workDir) => runFfmpeg(tools.ffmpeg, radioFillerArgs(workDir), fillerSeconds));
+  await make('radio', (workDir) => runFfmpeg(tools, radioFillerArgs(workDir), fillerSeconds));
 }

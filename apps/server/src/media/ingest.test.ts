@@ -11,6 +11,7 @@ import { ingestJob, radio, video } from '../db/schema/index.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
 import { findVideo } from '../repositories/videos.ts';
 import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
+import { ensureFiller, liveRungs } from './filler.ts';
 import {
   attachDemoRadio,
   attachDemoVideo,
@@ -19,6 +20,7 @@ import {
   ingestRadio,
   ingestVideo,
 } from './ingest.ts';
+import { codecsOf, type Rung } from './ladder.ts';
 import { probeMedia } from './probe.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-ingest-test-'));
@@ -137,7 +139,7 @@ describe('ingestVideo', () => {
     const id = await ingestVideo(context, { file: join(fixtures, 'silent.mp4'), name: 'Без звука', categoryId: 1 });
     const row = await findVideo(database.db, id);
     const rung = join(mediaDir, row!.renditions[0]!.link.replace(/^\/media\//u, ''));
-    const probe = await probeMedia(tools.ffprobe, rung);
+    const probe = await probeMedia(tools, rung);
     expect(probe?.video).toEqual({ width: 1280, height: 720 });
     expect(probe?.hasAudio).toBe(true);
   });
@@ -235,7 +237,7 @@ describe('demo media', () => {
     expect(made!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
     expect(made!.preview.endsWith('/preview.jpg')).toBe(true);
     const rung = join(mediaDir, made!.renditions[0]!.link.replace(/^\/media\//u, ''));
-    const probe = await probeMedia(tools.ffprobe, rung);
+    const probe = await probeMedia(tools, rung);
     expect(probe?.video).toEqual({ width: 1280, height: 720 });
     expect(probe?.hasAudio).toBe(true);
     expect(probe?.durationSeconds).toBeCloseTo(5, 0);
@@ -260,7 +262,7 @@ describe('demo media', () => {
       .returning({ id: radio.id });
     await attachDemoRadio(context, row!.id);
     const made = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
-    const probe = await probeMedia(tools.ffprobe, join(mediaDir, made.audioPlaylist.replace(/^\/media\//u, '')));
+    const probe = await probeMedia(tools, join(mediaDir, made.audioPlaylist.replace(/^\/media\//u, '')));
     expect(probe?.hasAudio).toBe(true);
     expect(probe?.durationSeconds).toBeCloseTo(4, 0);
   });
@@ -282,4 +284,65 @@ describe('demo media', () => {
     const costs = await Promise.all(jobs.map(cost));
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
   });
+});
+
+describe('the codecs the master playlists declare', () => {
+  /** What an `avc1.PPCCLL` codecs string says, in ffprobe's words. */
+  function declared(rung: Rung): { profile: string; level: number } {
+    const match = /avc1\.([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/iu.exec(codecsOf(rung));
+    if (match === null) throw new Error(`no avc1 in ${codecsOf(rung)}`);
+    const [profileIdc, constraints, level] = [match[1], match[2], match[3]].map((hex) => parseInt(hex ?? '', 16));
+    const names: Record<number, string> = { 66: 'Baseline', 77: 'Main', 100: 'High' };
+    // constraint_set1 on Baseline is Constrained Baseline, as ffprobe names it.
+    const constrained = profileIdc === 66 && ((constraints ?? 0) & 0x40) !== 0;
+    return { profile: `${constrained ? 'Constrained ' : ''}${names[profileIdc ?? 0] ?? 'unknown'}`, level: level ?? 0 };
+  }
+
+  function encoded(segment: string): { profile: string; level: number } {
+    const streams = JSON.parse(
+      execFileSync(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_streams', segment], {
+        encoding: 'utf8',
+      }),
+    ) as { streams: { codec_name: string; profile?: string; level?: number }[] };
+    const h264 = streams.streams.find((stream) => stream.codec_name === 'h264');
+    return { profile: h264?.profile ?? 'none', level: h264?.level ?? 0 };
+  }
+
+  /** The first segment of each rung under a folder with `<height>/index.m3u8` media playlists. */
+  function firstSegments(folder: string, rungs: readonly Rung[]): [Rung, string][] {
+    return rungs.map((rung) => {
+      const playlist = readFileSync(join(folder, String(rung.height), 'index.m3u8'), 'utf8');
+      const segment = playlist.split('\n').find((line) => line.endsWith('.ts'));
+      return [rung, join(folder, String(rung.height), segment ?? 'none')];
+    });
+  }
+
+  const folderOf = (master: string): string =>
+    join(mediaDir, master.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+
+  it('name the profile and level of every rung of the filler, a demo video and an ingested clip', async () => {
+    await ensureFiller(tools, mediaDir);
+    const [demoRow] = await database.db
+      .insert(video)
+      .values({ name: 'Профиль', durationSeconds: 4, categoryId: 1 })
+      .returning({ id: video.id });
+    await attachDemoVideo(context, demoRow!.id);
+    const demo = await findVideo(database.db, demoRow!.id);
+    const ingested = await findVideo(
+      database.db,
+      await ingestVideo(context, { file: join(fixtures, 'clip.mp4'), name: 'Профиль', categoryId: 1 }),
+    );
+    const segments = [
+      ...firstSegments(join(mediaDir, 'filler', 'tv'), liveRungs),
+      ...firstSegments(folderOf(demo!.masterPlaylist), liveRungs),
+      ...firstSegments(folderOf(ingested!.masterPlaylist), liveRungs),
+    ];
+    expect(segments).toHaveLength(9);
+    for (const [rung, segment] of segments) {
+      expect({ segment: relative(mediaDir, segment), ...encoded(segment) }).toEqual({
+        segment: relative(mediaDir, segment),
+        ...declared(rung),
+      });
+    }
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 // the folder into place and only then writes the catalogue row. A rejected or failed ingest
 // leaves the database and the media directory as they were.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -10,9 +10,19 @@ import { radio, radioCategory, video, videoCategory } from '../db/schema/index.t
 import { searchLatinOf } from '../repositories/search.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
-import { ladderFor, masterPlaylist, previewArgs, radioEncodeArgs, type Rung, videoEncodeArgs } from './ladder.ts';
+import {
+  ladderBytes,
+  ladderFor,
+  masterPlaylist,
+  previewArgs,
+  radioBytes,
+  radioEncodeArgs,
+  type Rung,
+  videoEncodeArgs,
+} from './ladder.ts';
 import { type MediaProbe, probeMedia } from './probe.ts';
 import { FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
+import { incomingDir, type JobAttempt, jobWorkFolder } from './work-folders.ts';
 
 /** An ingest refused or failed for a reason the operator can act on; names the file. */
 export class IngestError extends Error {}
@@ -26,6 +36,8 @@ export interface IngestContext {
   maxSeconds: number;
   /** Stops the ffmpeg of the job under way (the worker is stopping); its job goes back to the queue. */
   signal?: AbortSignal;
+  /** The queue's job this ingest runs for: its work folder is named after it. */
+  job?: JobAttempt;
 }
 
 /** ffmpeg for a job, stopped with the worker. */
@@ -35,7 +47,7 @@ function ffmpeg(
   durationSeconds: number,
   onProgress?: (done: number) => void,
 ): Promise<void> {
-  return runFfmpeg(context.tools.ffmpeg, args, durationSeconds, onProgress, context.signal);
+  return runFfmpeg(context.tools, args, durationSeconds, onProgress, context.signal);
 }
 
 export interface VideoSource {
@@ -74,7 +86,7 @@ async function checkSource(context: IngestContext, file: string, wants: 'video' 
   if (size > context.maxBytes) {
     throw new IngestError(`${name}: ${size} bytes is over the limit of ${context.maxBytes} bytes (INGEST_MAX_BYTES)`);
   }
-  const probe = await probeMedia(context.tools.ffprobe, file);
+  const probe = await probeMedia(context.tools, file);
   if (probe === undefined) throw new IngestError(`${name}: not an audio or video file ffprobe can read`);
   if (wants === 'video' && probe.video === undefined) throw new IngestError(`${name}: has no video stream`);
   if (wants === 'audio' && !probe.hasAudio) throw new IngestError(`${name}: has no audio stream`);
@@ -92,21 +104,40 @@ async function categoryExists(db: Db, kind: 'video' | 'radio', id: number): Prom
   return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
 }
 
+const megabyte = 1024 * 1024;
+
+/** Refuses, before any encoding, media of `outputBytes` that the media disk has no room for. */
+async function ensureRoom(context: IngestContext, label: string, outputBytes: number): Promise<void> {
+  const disk = await statfs(incomingDir(context.mediaDir));
+  const free = disk.bavail * disk.bsize;
+  if (free < outputBytes) {
+    throw new IngestError(
+      `${label}: its media need about ${Math.ceil(outputBytes / megabyte)} MB and the media disk ` +
+        `(${context.mediaDir}) has ${Math.floor(free / megabyte)} MB free`,
+    );
+  }
+}
+
 /**
  * Encodes into a working folder, moves it to `<mediaDir>/<kind>/<uuid>`, then writes the catalogue
- * with `record(urlBase)`. Whatever fails, nothing made stays behind.
+ * with `record(urlBase)`. Whatever fails, nothing made stays behind; nothing starts without room
+ * for about `outputBytes`.
  */
 async function produce<T>(
   context: IngestContext,
   kind: 'v' | 'r',
   label: string,
+  outputBytes: number,
   make: (workDir: string) => Promise<void>,
   record: (urlBase: string) => Promise<T>,
 ): Promise<T> {
+  await mkdir(incomingDir(context.mediaDir), { recursive: true });
+  await ensureRoom(context, label, outputBytes);
   const id = randomUUID();
-  const workDir = join(context.mediaDir, '.incoming', id);
+  const workDir =
+    context.job === undefined ? join(incomingDir(context.mediaDir), id) : jobWorkFolder(context.mediaDir, context.job);
   const finalDir = join(context.mediaDir, kind, id);
-  await mkdir(workDir, { recursive: true });
+  await mkdir(workDir);
   try {
     await make(workDir);
     await mkdir(join(context.mediaDir, kind), { recursive: true });
@@ -142,6 +173,7 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
     context,
     'v',
     basename(source.file),
+    ladderBytes(rungs, probe.durationSeconds),
     async (workDir) => {
       await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
       await ffmpeg(
@@ -186,13 +218,14 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
   }
   const probe = await checkSource(context, source.file, 'audio');
   const cover = source.preview;
-  if (cover !== undefined && (await probeMedia(context.tools.ffprobe, cover))?.video === undefined) {
+  if (cover !== undefined && (await probeMedia(context.tools, cover))?.video === undefined) {
     throw new IngestError(`${basename(cover)}: not an image ffprobe can read`);
   }
   return produce(
     context,
     'r',
     basename(source.file),
+    radioBytes(probe.durationSeconds),
     async (workDir) => {
       await ffmpeg(context, radioEncodeArgs(['-i', source.file], workDir), probe.durationSeconds, onProgress);
       if (cover !== undefined) {
@@ -246,6 +279,7 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
     context,
     'v',
     `video ${id}`,
+    ladderBytes(rungs, row.seconds),
     async (workDir) => {
       await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
       const titleFile = await writeDemoTitle(workDir, row.name);
@@ -282,6 +316,7 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
     context,
     'r',
     `radio ${id}`,
+    radioBytes(row.seconds),
     async (workDir) => {
       await ffmpeg(context, radioEncodeArgs(demoRadioInput(id, row.seconds), workDir), row.seconds, onProgress);
     },

@@ -39,6 +39,23 @@ export function bandwidthOf(rung: Rung): number {
   return Math.round((rung.videoKbps * 1.1 + audioKbps) * 1000);
 }
 
+/**
+ * Room for a ladder's media of `seconds`: every rung at its peak rate, with a margin for the
+ * MPEG-TS overhead, the playlists and the previews.
+ */
+export function ladderBytes(rungs: readonly Rung[], seconds: number): number {
+  return withMargin((rungs.reduce((sum, rung) => sum + bandwidthOf(rung), 0) * seconds) / 8);
+}
+
+/** Room for a radio's AAC of `seconds`, with the same margin. */
+export function radioBytes(seconds: number): number {
+  return withMargin((audioKbps * 1000 * seconds) / 8);
+}
+
+function withMargin(bytes: number): number {
+  return Math.ceil(bytes * 1.25 + 16 * 1024 * 1024);
+}
+
 /** The master playlist naming each rung's media playlist `<height>/index.m3u8`, best first. */
 export function masterPlaylist(rungs: readonly Rung[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
@@ -61,7 +78,7 @@ export interface VideoEncode {
   hasAudio: boolean;
 }
 
-/** x264's speed preset: the format is the same either way; synthetic demo sources use the fastest. */
+/** x264's speed preset: the format (High profile) is the same either way; synthetic demo sources use the fastest. */
 export type Preset = 'veryfast' | 'ultrafast';
 
 /**
@@ -112,6 +129,10 @@ export function rungOutputArgs(
     rung.level,
     '-preset',
     preset,
+    // The High profile's own tools, which the fastest preset turns off (its stream would be
+    // Constrained Baseline): every rung is then the High profile codecsOf declares, on any preset.
+    '-x264-params',
+    'cabac=1:8x8dct=1',
     '-b:v',
     `${rung.videoKbps}k`,
     '-maxrate',

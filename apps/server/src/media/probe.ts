@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { type MediaTools, tethered } from './ffmpeg.ts';
 
 const run = promisify(execFile);
 
@@ -26,13 +27,27 @@ export interface MediaProbe {
 }
 
 /** What ffprobe sees in a file, or undefined when it cannot read it as media. */
-export async function probeMedia(ffprobe: string, file: string): Promise<MediaProbe | undefined> {
+export async function probeMedia(
+  tools: Pick<MediaTools, 'ffprobe' | 'tether'>,
+  file: string,
+): Promise<MediaProbe | undefined> {
   let stdout: string;
   try {
-    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      timeout: 60_000,
-      maxBuffer: 16 * 1024 * 1024,
-    }));
+    ({ stdout } = await run(
+      ...tethered(tools, tools.ffprobe, [
+        '-v',
+        'error',
+        '-print_format',
+        'json',
+        '-show_format',
+        '-show_streams',
+        file,
+      ]),
+      {
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ));
   } catch {
     return undefined;
   }

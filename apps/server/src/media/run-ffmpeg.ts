@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { type MediaTools, tethered } from './ffmpeg.ts';
 
 export class FfmpegError extends Error {}
 
@@ -11,7 +12,7 @@ export class FfmpegStopped extends Error {}
  * stops it.
  */
 export function runFfmpeg(
-  ffmpeg: string,
+  tools: Pick<MediaTools, 'ffmpeg' | 'tether'>,
   args: readonly string[],
   durationSeconds: number,
   onProgress: (done: number) => void = () => undefined,
@@ -22,7 +23,7 @@ export function runFfmpeg(
       reject(new FfmpegStopped('ffmpeg was stopped before it started'));
       return;
     }
-    const child = spawn(ffmpeg, args, {
+    const child = spawn(...tethered(tools, tools.ffmpeg, args), {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(signal === undefined ? {} : { signal }),
     });
@@ -59,6 +60,11 @@ export function runFfmpeg(
         return;
       }
       const reason = stderr.trim().split('\n').slice(-3).join(' ').trim();
+      // setpriv ran but could not run ffmpeg: the same as spawn failing without it.
+      if (code === 127 && reason.startsWith('setpriv: failed to execute')) {
+        reject(new FfmpegError(`ffmpeg could not start: ${reason}`));
+        return;
+      }
       reject(
         new FfmpegError(`ffmpeg failed (${killedBy ?? `exit ${code}`}): ${reason === '' ? 'no message' : reason}`),
       );

@@ -71,6 +71,33 @@ export async function requeueIngest(db: Db, id: number): Promise<void> {
     .where(eq(ingestJob.id, id));
 }
 
+/** The jobs running with a fresh heartbeat: some worker, here or on another node, is at them. */
+export async function liveIngests(db: Db): Promise<{ id: number; attempts: number }[]> {
+  const result = await db.execute<{ id: number; attempts: number }>(sql`
+    SELECT id, attempts FROM ingest_job
+    WHERE state = 'running' AND heartbeat_at >= now() - make_interval(secs => ${heartbeatTimeoutSeconds})`);
+  return result.rows;
+}
+
+/**
+ * A job whose attempt `attempt` died with its process (found at that node's next start): back in
+ * the queue with the attempt counted, or failed when the attempts are spent. False when the job
+ * is no longer at that attempt (another worker took it meanwhile) or not running.
+ */
+export async function requeueInterrupted(db: Db, id: number, attempt: number): Promise<boolean> {
+  const rows = await db
+    .update(ingestJob)
+    .set({
+      state: sql`CASE WHEN ${ingestJob.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
+      error: `the server stopped during attempt ${attempt}`,
+      progress: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(sql`${ingestJob.id} = ${id} AND ${ingestJob.state} = 'running' AND ${ingestJob.attempts} = ${attempt}`)
+    .returning({ id: ingestJob.id });
+  return rows.length > 0;
+}
+
 export async function listIngests(db: Db, limit = 50): Promise<IngestJobRow[]> {
   return db.select().from(ingestJob).orderBy(desc(ingestJob.id)).limit(limit);
 }

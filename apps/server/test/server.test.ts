@@ -1,44 +1,13 @@
 // The real server process as `npm start` runs it: configuration errors, first start with the demo
 // content, and a restart that keeps what was written.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localServerEnv, startServer as start, waitForApi } from './server-process.ts';
 
-const serverEntry = new URL('../src/server.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'efir-server-test-'));
 const port = 18_000 + Math.floor(Math.random() * 1000);
-
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number> } {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number>((resolve) => {
-    child.on('exit', (code) => {
-      resolve(code ?? -1);
-    });
-  });
-  return { child, output: () => output, exited };
-}
-
-async function waitForApi(url: string, timeoutMs: number): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return response;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -53,14 +22,7 @@ describe('server process', () => {
 
   it('writes the demo content on first start and keeps it across a restart', async () => {
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const env = {
-      PORT: String(port),
-      MEDIA_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_MEDIA: 'off',
-    };
+    const env = localServerEnv(port, dataDir);
     const first = start(env);
     const categories = (await (await waitForApi(`${base}/get/all/category/`, 60_000)).json()) as unknown[];
     expect(categories.length).toBeGreaterThanOrEqual(6);

@@ -6,16 +6,10 @@ import { efir, type Site } from './site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** Builds apps/web into apps/web/dist, which the site serves (it reads the build at start). */
+/** Builds apps/web into apps/web/dist, which the site serves (it reads the build at start), unless
+ * the build there is of the same sources. */
 export function buildWebApp(): void {
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--logLevel', 'error'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  execFileSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
 export const e2eRadioName = 'Проверка звука';

@@ -12,6 +12,8 @@ const { FakeHls } = vi.hoisted(() => {
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
     readonly handlers = new Map<string, Handler>();
     source: string | undefined;
+    levels: unknown[] = [];
+    loadsStarted = 0;
     mediaRecoveries = 0;
     destroyed = false;
     readonly config: Record<string, unknown>;
@@ -30,6 +32,9 @@ const { FakeHls } = vi.hoisted(() => {
     }
     attachMedia(): void {
       // The element is the test's fake.
+    }
+    startLoad(): void {
+      this.loadsStarted += 1;
     }
     recoverMediaError(): void {
       this.mediaRecoveries += 1;
@@ -140,6 +145,21 @@ describe('followHls', () => {
     expect(attachedWithin(60_000)).toBe(0);
     fail(FakeHls.ErrorTypes.MEDIA_ERROR);
     expect(attachedWithin(1000)).toBe(1);
+  });
+
+  it('keeps a stream that loaded before attached, playing its buffer, and loads it again after each pause', async () => {
+    await follow(fakeMedia());
+    const instance = latest();
+    instance.levels = [{ height: 720 }];
+    for (const [index, pauseMs] of [1000, 2000, 4000].entries()) {
+      fail();
+      vi.advanceTimersByTime(pauseMs - 1);
+      expect(instance.loadsStarted).toBe(index);
+      vi.advanceTimersByTime(1);
+      expect(instance.loadsStarted).toBe(index + 1);
+    }
+    expect(instance.destroyed).toBe(false);
+    expect(FakeHls.instances).toHaveLength(1);
   });
 
   it('stops retrying once detached', async () => {

@@ -89,11 +89,11 @@ const followingConfig: Partial<HlsConfig> = {
 
 /**
  * Follows a stream that may go away and come back (a network blip, a server restart, a channel
- * off air and back): loads are retried (`followingConfig`), a fatal media error is recovered in
- * place once, and any other fatal error attaches the stream again after a pause of 1 s doubling
- * to 8 s, until it plays again or the attachment is detached. A live stream rejoins at its live
- * edge, a recording where it was; what was playing plays again. `onRecovering` is told when the
- * stream is attached again.
+ * off air and back): loads are retried (`followingConfig`); after a pause of 1 s doubling to 8 s,
+ * a stream that stopped loading starts loading again, and one that never loaded or broke is
+ * attached again, until it plays again or the attachment is detached. A fatal media error is first
+ * recovered in place. Attached again, a live stream rejoins at its live edge, a recording where
+ * it was, and what was playing plays again; `onRecovering` is told then (the element was emptied).
  */
 export async function followHls(
   media: HTMLMediaElement,
@@ -130,6 +130,14 @@ export async function followHls(
       if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecoveryTried) {
         mediaRecoveryTried = true;
         instance.recoverMediaError();
+        return;
+      }
+      if (data.type === Hls.ErrorTypes.NETWORK_ERROR && instance.levels.length > 0) {
+        // The stream was found before: what is buffered plays on while loading starts again from
+        // where it is, so an outage shorter than the buffer is never seen.
+        backoff.schedule(() => {
+          instance.startLoad();
+        });
         return;
       }
       // Whether it played is read before the element is emptied, once per outage.

@@ -2,6 +2,7 @@
 // real audio for the file player.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { makeClip } from '../../apps/server/test/media-fixtures.ts';
 import { efir, type Site } from './site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -13,6 +14,16 @@ export function buildWebApp(): void {
 }
 
 export const e2eRadioName = 'Проверка звука';
+
+/** Ingests a 20 s 720p clip as a video through the CLI; returns its id. */
+export function ingestVideo(site: Site, ffmpeg: string): string {
+  const clip = join(site.dataDir, 'clip.mp4');
+  makeClip(ffmpeg, clip, { seconds: 20, size: '1280x720' });
+  const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
+  const id = /→ video (\d+)/u.exec(out)?.[1];
+  if (id === undefined) throw new Error(`ingest did not finish: ${out}`);
+  return id;
+}
 
 /** Ingests 30 s of a tone as a radio through the CLI; returns its id. */
 export function ingestRadio(site: Site, ffmpeg: string): string {

@@ -31,12 +31,13 @@ async function advancing(page: Page, selector: string): Promise<boolean> {
   return (await read()) - before > 0.2;
 }
 
-/** Restarts the server once the player has stopped; answers how long after the site answered
- * again the player was playing. */
-async function rejoinAfterRestart(page: Page, selector: string): Promise<number> {
+/** Restarts the server once the player has stopped and `downMs` more have passed; answers how
+ * long after the site answered again the player was playing. */
+async function rejoinAfterRestart(page: Page, selector: string, downMs = 0): Promise<number> {
   await expect.poll(() => advancing(page, selector), { timeout: 20_000, intervals: [0] }).toBe(true);
   await site.restart(async () => {
     await expect.poll(() => advancing(page, selector), { timeout: 60_000, intervals: [0] }).toBe(false);
+    await page.waitForTimeout(downMs);
   });
   const back = Date.now();
   await expect.poll(() => advancing(page, selector), { timeout: 10_000, intervals: [0] }).toBe(true);
@@ -49,6 +50,15 @@ test('the live TV on / plays again on its own within 10 s of the server coming b
   await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
   await page.goto(`${site.url}/`);
   const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video');
+  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+});
+
+test('the live TV rejoins on its own after an outage longer than the playlist window', async ({ page }) => {
+  test.setTimeout(150_000);
+  await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
+  await page.goto(`${site.url}/`);
+  // The window holds 6 segments of 4 s: after 30 s more, nothing the player knew is listed.
+  const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video', 30_000);
   test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
 });
 

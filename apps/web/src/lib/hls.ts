@@ -57,9 +57,9 @@ export async function attachHls(
   };
 }
 
-// hls.js retries a failed load only for a 5xx or a timeout, and gives up at once on a refused
-// connection (status 0), which is what a restarting server gives. Our streams come back: every
-// failure is tried again, a few times, while what is buffered plays on.
+// hls.js retries a failed load only for a 5xx or a timeout, and gives up at once on a 4xx or a
+// refused connection (status 0), which is what a restarting server gives. Our streams come back:
+// every failure is tried again, a few times, while what is buffered plays on.
 const retryEveryFailure: NonNullable<RetryConfig['shouldRetry']> = (config, retryCount) =>
   config != null && retryCount < config.maxNumRetry;
 

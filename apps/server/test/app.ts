@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { inProcessBus } from '../src/bus/bus.ts';
-import type { Database } from '../src/db/database.ts';
+import { type Bus, inProcessBus } from '../src/bus/bus.ts';
+import type { Database, Db } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { type Backend, testDatabase } from './database.ts';
 import { testTimeZone } from './postgres.ts';
@@ -13,18 +13,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The site's app on a copy of the seeded demo database, with no web build and no logging. */
-export async function testApp(options: { backend?: Backend; clock?: Clock } = {}): Promise<TestApp> {
-  const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
-  const bus = inProcessBus();
-  const app = await buildApp({
+/** The site's app on `db` and `bus`, with no web build and no logging; not ready yet. */
+export function buildTestSite(db: Db, bus: Bus, clock?: Clock): Promise<FastifyInstance> {
+  return buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent' },
-    db: database.db,
+    db,
     bus,
     logger: false,
     webDist: '/nonexistent',
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(clock === undefined ? {} : { clock }),
   });
+}
+
+/** The site's app on a copy of the seeded demo database. */
+export async function testApp(options: { backend?: Backend; clock?: Clock } = {}): Promise<TestApp> {
+  const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
+  const bus = inProcessBus();
+  const app = await buildTestSite(database.db, bus, options.clock);
   await app.ready();
   return {
     app,

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildMediaApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { dateIn } from '../src/lib/clock.ts';
 import { databaseRetryAfterSeconds, databaseUnavailableDetail } from '../src/lib/error-answers.ts';
+import { buildTestSite } from './app.ts';
 import { type OwnPostgres, startOwnPostgres } from './own-postgres.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -37,13 +38,7 @@ beforeAll(async () => {
   const now = new Date();
   await seedDemo(database.db, { today: dateIn(testTimeZone, now), now });
   mediaDir = mkdtempSync(join(tmpdir(), 'efir-outage-media-'));
-  site = await buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent' },
-    db: database.db,
-    bus: inProcessBus(),
-    logger: false,
-    webDist: '/nonexistent',
-  });
+  site = await buildTestSite(database.db, inProcessBus());
   media = await buildMediaApp({ mediaDir, allowedOrigins: [], db: database.db, logger: false });
   await Promise.all([site.ready(), media.ready()]);
   const polls = await site.inject({ url: '/api/v1/get/oprosnik/' });

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildMediaApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
+import { buildTestSite } from './app.ts';
 import { testDatabase } from './database.ts';
-import { testTimeZone } from './postgres.ts';
 
 const secretSql = 'select "token" from "admin_secret" where "id" = $1';
 const failingQuery = (code: string, message: string): DrizzleQueryError =>
@@ -23,13 +23,7 @@ const apps: { name: string; app: FastifyInstance }[] = [];
 beforeAll(async () => {
   database = await testDatabase('pglite', 'seeded');
   mediaDir = mkdtempSync(join(tmpdir(), 'efir-error-media-'));
-  const site = await buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent' },
-    db: database.db,
-    bus: inProcessBus(),
-    logger: false,
-    webDist: '/nonexistent',
-  });
+  const site = await buildTestSite(database.db, inProcessBus());
   const media = await buildMediaApp({ mediaDir, allowedOrigins: [], db: database.db, logger: false });
   for (const app of [site, media]) {
     // Routes that fail the way a repository call does: Drizzle's error, carrying the SQL, caused by the driver's.

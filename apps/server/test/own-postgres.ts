@@ -3,10 +3,10 @@
 // user of its own, made once.
 import { execFile } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { portIsFree } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -49,20 +49,6 @@ async function ensureClusterUser(): Promise<{ uid: number; gid: number }> {
 /** Runs a PostgreSQL program as the cluster's owner. */
 function asOwner(program: string, args: string[]): Promise<{ stdout: string }> {
   return isRoot ? run('runuser', ['-u', clusterUser, '--', program, ...args]) : run(program, args);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => {
-      resolve(false);
-    });
-    probe.listen(port, '127.0.0.1', () => {
-      probe.close(() => {
-        resolve(true);
-      });
-    });
-  });
 }
 
 /** Makes, configures and starts a UTF-8 cluster on the first free port of the tests' range. */

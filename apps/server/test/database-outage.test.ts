@@ -1,7 +1,8 @@
 // The site through a database outage, on a PostgreSQL cluster of the test's own: stopped for 20 s,
 // then frozen for 20 s. Calls that need the database answer 503 with Retry-After within seconds,
 // both ports stay live and say they are not ready, no answer shows internals, and everything
-// answers again within 5 s of the database's return, with no restart.
+// answers again within 5 s of the database's return, with no restart. All the while a viewer
+// plays the live TV: every playlist answers 200, by the rules of RFC 8216, from first to last.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,10 +14,15 @@ import { inProcessBus } from '../src/bus/bus.ts';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable.ts';
 import { seedDemo } from '../src/demo/seed.ts';
-import { dateIn } from '../src/lib/clock.ts';
+import { video, videoCategory } from '../src/db/schema/index.ts';
+import { clockTimeIn, dateIn } from '../src/lib/clock.ts';
+import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
+import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { databaseRetryAfterSeconds, databaseUnavailableDetail } from '../src/lib/error-answers.ts';
 import { buildTestSite } from './app.ts';
 import { type OwnPostgres, startOwnPostgres } from './own-postgres.ts';
+import { writeMediaPlaylist } from './media-fixtures.ts';
+import { ListedWatch } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
 
 const outageMs = 20_000;
@@ -31,6 +37,48 @@ let media: FastifyInstance;
 let mediaDir: string;
 let pollId: number;
 let visitors = 0;
+let live: LiveChannels;
+const viewer = { watch: new ListedWatch(4), statuses: new Map<number, number>(), slowestMs: 0, playing: true };
+let viewing: Promise<void>;
+
+/** A TV day on the air from a minute ago: an hour of two videos in turn, with the filler. */
+async function airTv(): Promise<void> {
+  writeMediaPlaylist(mediaDir, 'filler/tv/720', 8, 1);
+  const [category] = await database.db.insert(videoCategory).values({ name: 'Эфир' }).returning();
+  const ids: number[] = [];
+  for (const [i, seconds] of [18.6, 25.2].entries()) {
+    writeMediaPlaylist(mediaDir, `v/outage${i}/720`, seconds);
+    const [row] = await database.db
+      .insert(video)
+      .values({
+        name: `Эфир ${i}`,
+        categoryId: category!.id,
+        durationSeconds: seconds,
+        masterPlaylist: `/media/v/outage${i}/master.m3u8`,
+        mediaReadyAt: new Date(),
+      })
+      .returning();
+    ids.push(row!.id);
+  }
+  const start = new Date(Date.now() - 60_000);
+  await replaceScheduleDay(database.db, 'tv', dateIn(testTimeZone, start), {
+    startsAt: clockTimeIn(testTimeZone, start),
+    finishedText: '',
+    items: Array.from({ length: 160 }, (_, i) => ({ mediaId: ids[i % 2]!, startsAt: null, isAd: false, draft: 0 })),
+  });
+}
+
+/** The viewer: the 720 playlist every second, as a player asks for it, until the test ends. */
+async function view(): Promise<void> {
+  while (viewer.playing) {
+    const started = performance.now();
+    const answer = await media.inject({ url: '/tv/720/stream.m3u8' });
+    viewer.slowestMs = Math.max(viewer.slowestMs, performance.now() - started);
+    viewer.statuses.set(answer.statusCode, (viewer.statuses.get(answer.statusCode) ?? 0) + 1);
+    viewer.watch.check(answer.statusCode === 200 ? answer.body : undefined, Date.now(), 'the viewer');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
 beforeAll(async () => {
   own = await startOwnPostgres();
@@ -38,14 +86,21 @@ beforeAll(async () => {
   const now = new Date();
   await seedDemo(database.db, { today: dateIn(testTimeZone, now), now });
   mediaDir = mkdtempSync(join(tmpdir(), 'efir-outage-media-'));
+  await airTv();
+  live = createLiveChannels({ db: database.db, mediaDir, timeZone: testTimeZone });
   site = await buildTestSite(database.db, inProcessBus());
-  media = await buildMediaApp({ mediaDir, allowedOrigins: [], db: database.db, logger: false });
+  media = await buildMediaApp({ mediaDir, allowedOrigins: [], db: database.db, live, logger: false });
   await Promise.all([site.ready(), media.ready()]);
+  live.tv.start();
+  viewing = view();
   const polls = await site.inject({ url: '/api/v1/get/oprosnik/' });
   pollId = polls.json<{ id: number }[]>()[0]!.id;
 }, 120_000);
 
 afterAll(async () => {
+  viewer.playing = false;
+  await viewing;
+  live.tv.stop();
   await Promise.all([site.close(), media.close()]);
   await database.close();
   await own.stop();
@@ -170,4 +225,12 @@ describe('a database outage', () => {
     await own.resume();
     expect(await recovery()).toBeLessThan(recoverWithinMs);
   }, 60_000);
+
+  it('never took the TV off the air: every playlist 200, by the rules, promptly, the whole time', () => {
+    expect(viewer.watch.violations).toEqual([]);
+    expect([...viewer.statuses.keys()]).toEqual([200]);
+    // About one fetch a second through both outages and the recoveries.
+    expect(viewer.watch.onAir).toBeGreaterThan(35);
+    expect(viewer.slowestMs).toBeLessThan(1000);
+  });
 });

@@ -98,12 +98,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // The cluster first: nothing that fails or hangs below may leave it running.
+  await own.stop();
   viewer.playing = false;
   await viewing;
   live.tv.stop();
   await Promise.all([site.close(), media.close()]);
   await database.close();
-  await own.stop();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 

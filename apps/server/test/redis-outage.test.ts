@@ -122,12 +122,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The server first: nothing that fails below may leave it running.
+  await redis.stop();
   for (const node of nodes) {
     await node.app.close();
     await node.bus.close();
   }
   await database.close();
-  await redis.stop();
 });
 
 async function timedInject(app: FastifyInstance, options: InjectOptions) {

@@ -71,7 +71,8 @@ export interface LiveChannelOptions {
    * it, so no plan is ever laid out without the filler and then with it.
    */
   fillerReady?: Promise<unknown>;
-  /** Told of failures of the background work (the database away, a plan that cannot be read). */
+  /** Told of failures of the background work (the database away, a plan that cannot be read),
+   * once each until that work succeeds again. */
   onError?: (error: unknown, what: string) => void;
 }
 
@@ -131,6 +132,7 @@ export class LiveChannel {
   private heldFrom = Number.POSITIVE_INFINITY;
   private extending: Promise<void> | undefined;
   private databaseAwayUntil = 0;
+  private readonly failing = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(options: LiveChannelOptions) {
@@ -145,8 +147,15 @@ export class LiveChannel {
     this.timer = setInterval(() => {
       const t = clock();
       const today = dateIn(this.options.timeZone, new Date(t));
-      this.extend(t).catch((error: unknown) => this.options.onError?.(error, 'working out the aired log'));
-      this.plan(addDays(today, 1)).catch((error: unknown) => this.options.onError?.(error, 'reading tomorrow'));
+      this.extend(t).catch((error: unknown) => {
+        this.report(error, 'working out the aired log');
+      });
+      this.plan(addDays(today, 1)).then(
+        () => this.failing.delete('reading tomorrow'),
+        (error: unknown) => {
+          this.report(error, 'reading tomorrow');
+        },
+      );
     }, 1000);
     this.timer.unref();
   }
@@ -337,10 +346,11 @@ export class LiveChannel {
         this.confirmed = this.log.length;
         this.frontier = result.frontier;
         this.trim(t);
+        this.failing.clear();
         return;
       } catch (error) {
         this.databaseAwayUntil = Date.now() + retryDatabaseMs;
-        this.options.onError?.(error, 'writing the aired log (airing from memory meanwhile)');
+        this.report(error, 'writing the aired log (airing from memory meanwhile)');
         if (this.frontier === undefined) throw error;
       }
     }
@@ -364,7 +374,16 @@ export class LiveChannel {
     for (let tries = 0; tries < 3 && (this.frontier === undefined || t >= this.frontier); tries += 1) {
       await this.extend(t);
     }
-    this.extend(t).catch((error: unknown) => this.options.onError?.(error, 'working out the aired log'));
+    this.extend(t).catch((error: unknown) => {
+      this.report(error, 'working out the aired log');
+    });
+  }
+
+  /** Tells of a failure once, until the same work succeeds again (an outage is one message). */
+  private report(error: unknown, what: string): void {
+    if (this.failing.has(what)) return;
+    this.failing.add(what);
+    this.options.onError?.(error, what);
   }
 
   /** The log's entry airing at t; null when nothing airs; undefined when the memory cannot say. */

@@ -45,21 +45,17 @@ export function firstStartingAt(entries: readonly { start: number }[], t: number
 }
 
 /**
- * The numbers before the first entry of a fresh log: taken from the clock (seconds since the
- * epoch), so a log started anew never counts below one it replaces (a channel airs at most about
- * one segment a second).
+ * The numbers before the first entry of a fresh log: it counts from 0. (Numbers as large as the
+ * clock's seconds would be legal, but hls.js stalls on them after its first segment.)
  */
-export function numbersBefore(start: number): { sequence: number; discontinuitySequence: number } {
-  const seconds = Math.floor(start / 1000);
-  return { sequence: seconds - 1, discontinuitySequence: seconds };
-}
+export const freshLogBase = { sequence: -1, discontinuitySequence: 0 } as const;
 
 /**
  * The entries that continue the log after `last`, from the channel's timeline as it is now: those
  * that start at or after `frontier` (the log's end, or a later instant up to which the channel was
  * already found off the air) and no later than `until`. The first keeps the timeline's own
  * discontinuity only when it follows `last` in the timeline too; anything else is a change of
- * source. With no `last`, the log starts here, numbered from the clock (`numbersBefore`).
+ * source. With no `last`, the log starts here, numbered from 0.
  */
 export function continueAiring(
   last: AiredEntry | undefined,
@@ -85,7 +81,7 @@ export function continueAiring(
         endOf(last) === entry.start;
       discontinuity = last !== undefined && (!follows || entry.discontinuity);
     }
-    const base = before ?? numbersBefore(entry.start);
+    const base = before ?? freshLogBase;
     const numbered: AiredEntry = {
       sequence: base.sequence + 1,
       discontinuitySequence: base.discontinuitySequence + (discontinuity ? 1 : 0),

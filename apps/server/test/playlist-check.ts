@@ -72,6 +72,10 @@ export function expectLiveSuccessor(
  * segments, within a run without a discontinuity the date-times are continuous. Collects every
  * violation as a line rather than stopping at the first.
  */
+/** A hole in the date-times up to this long, discontinuity or not, is a hole in a player's buffer
+ * (hls.js maps date-times onto its timeline); a longer one is time off the air. */
+const stallingHoleMs = 4000;
+
 export class ListedWatch {
   readonly violations: string[] = [];
   fetches = 0;
@@ -109,6 +113,8 @@ export class ListedWatch {
         if (date < beforeEnd) fail(`segment ${segment.sequence} starts before the one before it ends`);
         if (segment.discontinuity === before.discontinuity && date !== beforeEnd) {
           fail(`a hole of ${date - beforeEnd} ms before segment ${segment.sequence} without a discontinuity`);
+        } else if (date > beforeEnd && date - beforeEnd <= stallingHoleMs) {
+          fail(`a hole of ${date - beforeEnd} ms before segment ${segment.sequence}: a player stalls in it`);
         }
       }
       const known = this.seen.get(segment.sequence);

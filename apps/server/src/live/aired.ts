@@ -4,7 +4,7 @@
 // so a change of schedule or media joins after everything already listed, at the next segment
 // boundary, with a discontinuity where the picture changes. Pure functions; the log is stored by
 // repositories/aired.ts and kept in memory by live-channel.ts.
-import type { TimelineEntry } from './timeline.ts';
+import type { Segment, TimelineEntry } from './timeline.ts';
 
 export interface AiredEntry {
   /** The segment's media sequence number: one more than the entry before it in the log. */
@@ -21,6 +21,8 @@ export interface AiredEntry {
   day: string;
   /** The schedule item the entry belongs to, or null for the filler. */
   itemId: number | null;
+  /** Milliseconds it airs ahead of (negative) its place in the timeline (see continueAiring). */
+  offset: number;
 }
 
 /** A timeline entry with the day and schedule item it belongs to. */
@@ -50,50 +52,101 @@ export function firstStartingAt(entries: readonly { start: number }[], t: number
  */
 export const freshLogBase = { sequence: -1, discontinuitySequence: 0 } as const;
 
+/** A gap in the timeline up to this long is closed while on the air (see continueAiring). */
+export const maxPullMs = 4000;
+
 /**
- * The entries that continue the log after `last`, from the channel's timeline as it is now: those
- * that start at or after `frontier` (the log's end, or a later instant up to which the channel was
- * already found off the air) and no later than `until`. The first keeps the timeline's own
- * discontinuity only when it follows `last` in the timeline too; anything else is a change of
- * source. With no `last`, the log starts here, numbered from 0.
+ * The entries that continue the log after `last`, from the channel's timeline as it is now, up to
+ * those that air by `until`, none before `frontier` (the log's end, or a later instant up to which
+ * the channel was already found off the air).
+ *
+ * While the channel is on the air the log has no hole: each entry airs where the one before ends.
+ * A player maps date-times onto its media timeline across discontinuities (hls.js does), so a gap
+ * there would be a gap in its buffer and a stall. Where the timeline has one (a fixed-time item
+ * within a filler second, a join after an edit, a day ending where the next begins), the next
+ * entry is pulled back to close it, and the channel then airs up to `maxPullMs` ahead of its
+ * timeline (`offset`); at the next change of source it is brought back to within a second by
+ * airing whole filler segments. A gap longer than `maxPullMs` is time off the air. An entry keeps
+ * the timeline's discontinuity only where it follows `last` in the timeline too; anything else is
+ * a change of source. With no `last`, the log starts here, numbered from 0.
  */
 export function continueAiring(
   last: AiredEntry | undefined,
   frontier: number,
   timeline: readonly ChannelEntry[],
   until: number,
+  filler: readonly Segment[] = [],
 ): AiredEntry[] {
   const out: AiredEntry[] = [];
-  let i = firstStartingAt(timeline, frontier);
-  let before: { sequence: number; discontinuitySequence: number } | undefined = last;
-  for (; i < timeline.length; i += 1) {
-    const entry = timeline[i] as ChannelEntry;
-    if (entry.start > until) break;
-    let discontinuity = entry.discontinuity;
-    if (out.length === 0) {
-      const previous = timeline[i - 1];
-      const follows =
-        last !== undefined &&
-        previous !== undefined &&
-        previous.start === last.start &&
-        previous.uri === last.uri &&
-        previous.duration === last.duration &&
-        endOf(last) === entry.start;
-      discontinuity = last !== undefined && (!follows || entry.discontinuity);
-    }
+  let before: AiredEntry | undefined = last;
+  /** Where the air ends while it goes on without a break, else undefined. */
+  let airEnd = last !== undefined && frontier <= endOf(last) ? endOf(last) : undefined;
+  let offset = airEnd === undefined ? 0 : (last?.offset ?? 0);
+  let i: number;
+  let follows = false;
+  const at = last === undefined ? -1 : firstStartingAt(timeline, last.start - offset);
+  const found = at >= 0 ? timeline[at] : undefined;
+  if (
+    airEnd !== undefined &&
+    last !== undefined &&
+    found?.uri === last.uri &&
+    found.duration === last.duration &&
+    found.start === last.start - offset
+  ) {
+    i = at + 1;
+    follows = true;
+  } else {
+    i = firstStartingAt(timeline, airEnd === undefined ? frontier : airEnd - offset);
+  }
+  const air = (
+    segment: Segment & { day: string; itemId: number | null },
+    start: number,
+    discontinuity: boolean,
+  ): void => {
     const base = before ?? freshLogBase;
-    const numbered: AiredEntry = {
+    const entry: AiredEntry = {
       sequence: base.sequence + 1,
       discontinuitySequence: base.discontinuitySequence + (discontinuity ? 1 : 0),
-      start: entry.start,
-      duration: entry.duration,
-      uri: entry.uri,
+      start,
+      duration: segment.duration,
+      uri: segment.uri,
       discontinuity,
-      day: entry.day,
-      itemId: entry.itemId,
+      day: segment.day,
+      itemId: segment.itemId,
+      offset,
     };
-    out.push(numbered);
-    before = numbered;
+    out.push(entry);
+    before = entry;
+    airEnd = endOf(entry);
+  };
+  for (; i < timeline.length; i += 1) {
+    const entry = timeline[i] as ChannelEntry;
+    let discontinuity =
+      out.length === 0 ? last !== undefined && (!follows || entry.discontinuity) : entry.discontinuity;
+    let start = entry.start + offset;
+    if (airEnd !== undefined && start - airEnd > maxPullMs) {
+      // Off the air in between: the channel comes back on its timeline.
+      airEnd = undefined;
+      offset = 0;
+      start = entry.start;
+      discontinuity = last !== undefined || out.length > 0;
+    }
+    if (airEnd !== undefined && start !== airEnd) {
+      offset -= start - airEnd;
+      start = airEnd;
+      discontinuity = true;
+    }
+    if (start > until) break;
+    if (discontinuity && airEnd !== undefined && filler.length > 0) {
+      // Back to the timeline, to within a second, with whole filler segments between two sources.
+      for (let k = 0; offset + Math.round((filler[k % filler.length] as Segment).duration * 1000) <= 0; k += 1) {
+        const segment = filler[k % filler.length] as Segment;
+        offset += Math.round(segment.duration * 1000);
+        air({ ...segment, day: entry.day, itemId: null }, airEnd, k === 0);
+      }
+      start = airEnd;
+    }
+    air(entry, start, discontinuity);
   }
   return out;
 }

@@ -310,10 +310,11 @@ export class LiveChannel {
     const until = t + this.aheadMs;
     // Nothing is ever added before t - backfillMs (see continueFrom).
     const timeline = await this.channelTimeline(t - backfillMs, until);
+    const filler = await this.filler();
     const continueFrom = (last: AiredEntry | undefined, frontier: number) => {
       const cursor = Math.max(frontier, last === undefined ? 0 : endOf(last), t - backfillMs);
       if (cursor >= until) return { entries: [], frontier };
-      const entries = continueAiring(last, cursor, timeline, until);
+      const entries = continueAiring(last, cursor, timeline, until, filler);
       return { entries, frontier: frontierAfter(entries, until) };
     };
     // A node that has never read the log cannot air alone: it would start a log of its own.

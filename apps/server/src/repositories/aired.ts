@@ -17,6 +17,7 @@ const toEntry = (row: AiredRow): AiredEntry => ({
   discontinuity: row.discontinuity,
   day: row.day,
   itemId: row.itemId,
+  offset: row.offsetMs,
 });
 
 export interface AiredExtension {
@@ -79,6 +80,7 @@ function toColumns(entry: AiredEntry) {
     discontinuity: entry.discontinuity,
     day: entry.day,
     itemId: entry.itemId,
+    offsetMs: entry.offset,
   };
 }
 

@@ -13,6 +13,7 @@ CREATE TABLE "aired_segment" (
 	"discontinuity" boolean NOT NULL,
 	"day" date NOT NULL,
 	"item_id" integer,
+	"offset_ms" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "aired_segment_channel_sequence_pk" PRIMARY KEY("channel","sequence")
 );
 --> statement-breakpoint

@@ -19,6 +19,8 @@ export const airedSegment = pgTable(
     day: date({ mode: 'string' }).notNull(),
     /** The schedule item, kept as a number: the item may be rewritten away, what aired stays. */
     itemId: integer(),
+    /** Milliseconds it aired ahead of its place in the timeline (live/aired.ts). */
+    offsetMs: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.channel, table.sequence] }),

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clockTimeIn, dateIn, defaultTimeZone } from '@efir/contract';
 import { chromium, type Page } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../apps/server/test/media-fixtures.ts';
@@ -27,25 +28,10 @@ import {
 } from './support.ts';
 
 const runs = 7;
-const zone = 'Europe/Moscow';
-
-const clock = (instant: Date): { date: string; time: string } => {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string): string => parts.find((part) => part.type === type)?.value ?? '';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
-  };
-};
+const clock = (instant: Date): { date: string; time: string } => ({
+  date: dateIn(defaultTimeZone, instant),
+  time: clockTimeIn(defaultTimeZone, instant),
+});
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);

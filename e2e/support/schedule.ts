@@ -1,26 +1,12 @@
 // Arranges the live channels' day for a browser test through the operators' call, with times
-// counted from now on the schedules' wall clock (the site runs on Europe/Moscow).
+// counted from now on the schedules' wall clock.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clockTimeIn, dateIn, defaultTimeZone } from '@efir/contract';
 
-const zone = 'Europe/Moscow';
-
-export function wallClock(instant: Date): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
-  };
+/** The date and time of an instant on the schedules' wall clock (the e2e sites run on the default zone). */
+export function wallClock(instant: Date, zone: string = defaultTimeZone): { date: string; time: string } {
+  return { date: dateIn(zone, instant), time: clockTimeIn(zone, instant) };
 }
 
 /** HH:mm:ss of now plus `seconds` on the schedules' clock. */

@@ -43,7 +43,8 @@ async function halt(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function startSite(port: number): Promise<Site> {
+/** A site of its own on `port` (and `port + 8` for media); `settings` add to or replace its environment. */
+export async function startSite(port: number, settings: Record<string, string> = {}): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
   const env = {
     PATH: process.env.PATH ?? '',
@@ -54,6 +55,7 @@ export async function startSite(port: number): Promise<Site> {
     LOG_LEVEL: 'warn',
     DEMO_MEDIA: 'off',
     SITE_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+    ...settings,
   };
   let child = launch(env);
   const url = `http://127.0.0.1:${port}`;

@@ -87,11 +87,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = options.webDist ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);
-  // The pages tell the web app where the live streams are: the media port of the page's own host.
+  // The pages tell the web app where the live streams are (the media port of the page's own host)
+  // and in which time zone the schedules' dates and times are (the server's).
   const indexHtml = (): string =>
     readFileSync(`${webDist}/index.html`, 'utf8').replace(
       '</head>',
-      `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n</head>`,
+      `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n` +
+        `<meta name="efir-time-zone" content="${options.config.timeZone}" />\n</head>`,
     );
   const page = hasWeb ? servePage(options.db, indexHtml(), readManifest(webDist)) : undefined;
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));

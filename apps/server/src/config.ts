@@ -1,5 +1,6 @@
 // The one module that reads the environment. A bad value stops start-up with a message naming it.
 import { resolve } from 'node:path';
+import { defaultTimeZone } from '@efir/contract';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -27,7 +28,7 @@ const envSchema = z.object({
     .url()
     .refine((url) => /^rediss?:\/\//u.test(url), 'must be a redis:// or rediss:// URL')
     .optional(),
-  TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow').default('Europe/Moscow'),
+  TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow').default(defaultTimeZone),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_ORIGINS: z
     .string()

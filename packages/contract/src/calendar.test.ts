@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, instantOf } from './clock.ts';
+import { addDays, dateIn, instantOf } from './calendar.ts';
 
 describe('dateIn', () => {
   it('gives the calendar date in the time zone, not in UTC', () => {

@@ -1,66 +1,7 @@
+// The time source, and the calendar arithmetic of the schedules (written once, in the contract,
+// for the server and the web app alike).
+export { addDays, clockTimeIn, dateIn, instantOf, zoneOffsetMs } from '@efir/contract';
+
 /** The time source: the real clock in production, a fixed or moving one in tests. */
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function dateIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string): string => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** The wall-clock time (HH:mm:ss) of an instant in a time zone. */
-export function clockTimeIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(instant);
-}
-
-/** A calendar date moved by whole days. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
-
-/** The offset of a time zone from UTC at an instant, in milliseconds (Moscow: +3 h). */
-export function zoneOffsetMs(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant a wall-clock time (YYYY-MM-DD, HH:mm:ss) happens in a time zone. A time skipped by a
- * daylight-saving change resolves to the instant after the gap; a repeated one to its first pass.
- */
-export function instantOf(timeZone: string, date: string, time: string): number {
-  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
-  const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  const halfDay = 12 * 60 * 60 * 1000;
-  const before = wall - zoneOffsetMs(timeZone, wall - halfDay);
-  const after = wall - zoneOffsetMs(timeZone, wall + halfDay);
-  const valid = [before, after].filter((instant) => instant + zoneOffsetMs(timeZone, instant) === wall);
-  // No valid instant: the time fell in a gap; read it with the offset before the gap.
-  return valid.length === 0 ? before : Math.min(...valid);
-}

@@ -56,6 +56,17 @@ describe('dates', () => {
     expect(todayInSite(new Date('2026-11-21T22:00:00Z'))).toBe('2026-11-22');
   });
 
+  it('reads dates in the zone the server announces, daylight saving included', () => {
+    // 20:30 UTC on 21 November: still the 21st in Moscow, already the 22nd in Vladivostok (UTC+10).
+    expect(todayInSite(new Date('2026-11-21T20:30:00Z'), 'Asia/Vladivostok')).toBe('2026-11-22');
+    expect(calendarDate('2026-11-21T20:30:00Z', 'Europe/Moscow')).toMatchObject({ day: 21 });
+    // New York: 03:30 UTC is 23:30 the day before in summer (EDT, −4), 22:30 in winter (EST, −5);
+    // 04:30 UTC on the night clocks go back (1 November 2026, 06:00 UTC) is 00:30 EDT, the 1st.
+    expect(todayInSite(new Date('2026-07-02T03:30:00Z'), 'America/New_York')).toBe('2026-07-01');
+    expect(todayInSite(new Date('2026-11-01T04:30:00Z'), 'America/New_York')).toBe('2026-11-01');
+    expect(todayInSite(new Date('2026-11-02T04:30:00Z'), 'America/New_York')).toBe('2026-11-01');
+  });
+
   it('groups digits the Russian way', () => {
     expect(formatCount(12345)).toBe('12\u00a0345');
     expect([0, 7, 999, 1000, 1234567].map(formatCount)).toEqual(['0', '7', '999', '1\u00a0000', '1\u00a0234\u00a0567']);

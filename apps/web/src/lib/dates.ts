@@ -1,6 +1,7 @@
 // Russian dates and times as the spec writes them: DD MMMM YYYY (the month in the genitive,
 // «22 ноября 2026»), DD MMMM, HH:mm, HH:MM:SS; in ru-latn the same words in the Latin script.
-import { type Locale, toLatin } from '@efir/contract';
+import { dateIn, type Locale, toLatin } from '@efir/contract';
+import { siteTimeZone } from './site-zone.ts';
 
 const months = [
   'января',
@@ -19,9 +20,6 @@ const months = [
 
 const weekdays = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'] as const;
 
-/** The schedules' time zone: a date-time is shown as the broadcaster's calendar has it. */
-export const siteTimeZone = 'Europe/Moscow';
-
 interface CalendarDate {
   year: number;
   month: number;
@@ -35,17 +33,8 @@ function inScript(text: string, locale: Locale): string {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
-// Made once: a formatter costs far more to make than to use.
-let siteCalendar: Intl.DateTimeFormat | undefined;
-
-// Moscow has kept UTC+3 all year since 02:00 on 26 October 2014 (tzdb), so a date-time from then on
-// is read by hand. Only an older one goes through Intl: the first formatter with a time zone loads
-// the zone's data, which on a phone is a long task in the middle of the first list's render.
-const fixedOffsetSince = Date.UTC(2014, 9, 25, 22);
-const fixedOffsetMs = 3 * 3600 * 1000;
-
-/** A `YYYY-MM-DD` day or an ISO date-time (read in the site's time zone) as a calendar date. */
-export function calendarDate(value: string): CalendarDate | undefined {
+/** A `YYYY-MM-DD` day, or an ISO date-time read in the schedules' time zone, as a calendar date. */
+export function calendarDate(value: string, timeZone: string = siteTimeZone()): CalendarDate | undefined {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value);
   if (day !== null) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
@@ -53,19 +42,7 @@ export function calendarDate(value: string): CalendarDate | undefined {
   }
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return undefined;
-  if (instant.getTime() >= fixedOffsetSince) {
-    const local = new Date(instant.getTime() + fixedOffsetMs);
-    return calendarDate(`${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`);
-  }
-  siteCalendar ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: siteTimeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
-  const parts = siteCalendar.formatToParts(instant);
-  const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  return calendarDate(`${part('year')}-${pad(part('month'))}-${pad(part('day'))}`);
+  return calendarDate(dateIn(timeZone, instant));
 }
 
 /** DD MMMM YYYY: «22 ноября 2026» (ru-latn: «22 noiabria 2026»); '' for a value that is no date. */
@@ -100,10 +77,9 @@ export function formatDuration(seconds: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** Today as YYYY-MM-DD in the site's time zone. */
-export function todayInSite(now: Date = new Date()): string {
-  const date = calendarDate(now.toISOString());
-  return date === undefined ? '' : `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+/** Today as YYYY-MM-DD in the schedules' time zone. */
+export function todayInSite(now: Date = new Date(), timeZone: string = siteTimeZone()): string {
+  return dateIn(timeZone, now);
 }
 
 /** A view or play counter with Russian digit grouping: «12 345» (a no-break space between groups).

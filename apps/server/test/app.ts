@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
+import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { type Backend, testDatabase } from './database.ts';
@@ -14,11 +15,18 @@ export interface TestApp {
 }
 
 /** The site's app on a copy of the seeded demo database, with no web build and no logging. */
-export async function testApp(options: { backend?: Backend; clock?: Clock } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  backend?: Backend;
+  clock?: Clock;
+  /** Settings beyond the defaults: the public URL, the proxies to believe, the visitor limits. */
+  config?: Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
+}
+
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
   const bus = inProcessBus();
   const app = await buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent' },
+    config: { timeZone: testTimeZone, logLevel: 'silent', ...options.config },
     db: database.db,
     bus,
     logger: false,
@@ -38,7 +46,7 @@ export async function testApp(options: { backend?: Backend; clock?: Clock } = {}
 }
 
 /** Registers a seeded app for the whole test file and gives access to it inside the tests. */
-export function useTestApp(options: { clock?: Clock } = {}): () => TestApp {
+export function useTestApp(options: Omit<TestAppOptions, 'backend'> = {}): () => TestApp {
   let site: TestApp | undefined;
   beforeAll(async () => {
     site = await testApp(options);

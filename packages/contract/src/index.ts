@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './entities.ts';
 export * from './calls.ts';
 export * from './transliteration.ts';
+export * from './chat-text.ts';

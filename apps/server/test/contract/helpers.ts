@@ -32,3 +32,36 @@ export async function raw(app: FastifyInstance, options: InjectOptions & { url: 
     response,
   };
 }
+
+/**
+ * A browser as the server sees it: one address, one user agent and the cookie jar its answers fill,
+ * so it stays one visitor from request to request. `forget()` drops the cookie, as a script would.
+ */
+export class TestBrowser {
+  cookie: string | undefined;
+  readonly #app: FastifyInstance;
+  readonly address: string;
+  readonly userAgent: string;
+
+  constructor(app: FastifyInstance, address = '198.51.100.1', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Efir test') {
+    this.#app = app;
+    this.address = address;
+    this.userAgent = userAgent;
+  }
+
+  async request(options: InjectOptions & { url: string }) {
+    const headers = { 'user-agent': this.userAgent, ...(this.cookie === undefined ? {} : { cookie: this.cookie }) };
+    const answer = await raw(this.#app, {
+      ...options,
+      remoteAddress: this.address,
+      headers: { ...headers, ...options.headers },
+    });
+    const set = answer.response.headers['set-cookie'];
+    if (typeof set === 'string') this.cookie = set.split(';')[0];
+    return answer;
+  }
+
+  forget(): void {
+    this.cookie = undefined;
+  }
+}

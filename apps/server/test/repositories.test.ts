@@ -140,6 +140,44 @@ describe.each(backends)('repositories on %s', (backend) => {
     });
   });
 
+  describe('per-address caps', () => {
+    it('lets 100 concurrent votes of visitors without an established cookie from one address add the cap', async () => {
+      const poll = (await activePolls(database.db))[1];
+      const outcomes = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          votePoll(
+            database.db,
+            poll!.id,
+            testVisitor(`newcomer-${String(i)}`, { address: '192.0.2.77', established: false }),
+            [1],
+            cap,
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.kind === 'counted')).toHaveLength(cap);
+      expect(outcomes.filter((outcome) => outcome.kind === 'address-cap')).toHaveLength(100 - cap);
+      expect((await activePolls(database.db))[1]?.votes1).toBe(poll!.votes1 + cap);
+    });
+
+    it('lets 50 concurrent newcomers from one address post the newcomer limit into a room', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postChatMessage(
+            database.db,
+            { room: 'radio', programmeId: 2, name: 'Бот', message: String(i) },
+            testVisitor(`bot-${String(i)}`, { address: '192.0.2.78', established: false }),
+            visitorLimitDefaults,
+            new Date(),
+          ),
+        ),
+      );
+      const posted = outcomes.filter((outcome) => outcome.kind === 'posted').length;
+      // Windows are clock minutes: a burst that straddles one gets a second window's worth through.
+      expect(posted).toBeGreaterThanOrEqual(visitorLimitDefaults.chatNewcomersPerMinute);
+      expect(posted).toBeLessThanOrEqual(2 * visitorLimitDefaults.chatNewcomersPerMinute);
+    });
+  });
+
   describe('chat', () => {
     it('keeps messages oldest-first, gives only newer ones after an id, and paces a visitor', async () => {
       const room = 'teleprogram' as const;

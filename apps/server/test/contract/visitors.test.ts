@@ -131,6 +131,15 @@ describe('counters', () => {
     expect(await plays('192.0.2.10')).toBe(playsBefore + cap + 1);
   });
 
+  it(`100 scripts that fetch a fresh cookie and vote with it at once add at most ${String(cap)} votes`, async () => {
+    const [pollId = 0, before = 0] = await pollCounters(1);
+    const scripts = Array.from({ length: 100 }, () => new TestBrowser(site().app, '192.0.2.13'));
+    for (const script of scripts) await script.request({ url: '/get/oprosnik/' });
+    const answers = await Promise.all(scripts.map((script) => vote(script, pollId)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(cap);
+    expect((await pollCounters(1))[1]).toBe(before + cap);
+  });
+
   it('counts an IPv6 /64 as one address', async () => {
     const [pollId = 0, before = 0] = await pollCounters(0);
     const answers = await Promise.all(

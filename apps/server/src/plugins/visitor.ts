@@ -1,7 +1,8 @@
 // Who an anonymous visitor is, for the once-per-visitor rules (views, plays, votes, chat pace).
 // The id is random and travels in a cookie the server signs with its issue time; nothing about it
 // comes from the address or the browser, so two browsers behind one address are two visitors.
-// A missing, forged or tampered cookie is no cookie: the answer issues a new one.
+// A missing, forged or tampered cookie is no cookie: the answer issues a new one, unless it is
+// an answer a shared cache may keep (then the next one does).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -67,7 +68,8 @@ export const visitorPlugin = fp(
       options.publicUrl?.startsWith('https:') === true ? '; Secure' : ''
     }`;
     app.decorateRequest('visitor', null as unknown as Visitor);
-    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, next: () => void) => {
+    const issuing = new WeakMap<FastifyRequest, string>();
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, next: () => void) => {
       const now = options.clock().getTime();
       const address = addressKey(request.ip);
       const known = readVisitorCookie(options.secret, parseCookie(request.headers.cookie, visitorCookie));
@@ -78,7 +80,16 @@ export const visitorPlugin = fp(
       } else {
         const id = randomBytes(16).toString('base64url').slice(0, 22);
         request.visitor = { id, address, issuedAt: now, established: false };
-        reply.header('set-cookie', `${visitorCookie}=${visitorCookieValue(options.secret, id, now)}; ${attributes}`);
+        issuing.set(request, `${visitorCookie}=${visitorCookieValue(options.secret, id, now)}; ${attributes}`);
+      }
+      next();
+    });
+    // A shared cache (a CDN, a proxy) keeps a public answer with its headers and hands it to
+    // everyone: a cookie on it would make them all one visitor. Such answers issue none.
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload: unknown, next: () => void) => {
+      const cookie = issuing.get(request);
+      if (cookie !== undefined && !/\bpublic\b/u.test(String(reply.getHeader('cache-control') ?? ''))) {
+        reply.header('set-cookie', cookie);
       }
       next();
     });

@@ -51,6 +51,15 @@ describe('the visitor cookie', () => {
     expect(again.response.headers['set-cookie']).toBeUndefined();
   });
 
+  it('is never issued on an answer a shared cache may keep and hand to everyone', async () => {
+    const browser = new TestBrowser(site().app, '192.0.2.14');
+    const shared = await browser.request({ url: '/translations/ru-cyrl/' });
+    expect(shared.response.headers['cache-control']).toMatch(/public/u);
+    expect(shared.response.headers['set-cookie']).toBeUndefined();
+    const own = await browser.request({ url: '/get/oprosnik/' });
+    expect(String(own.response.headers['set-cookie'])).toMatch(/^efir_visitor=/u);
+  });
+
   it.each([
     ['made up', () => `efir_visitor=${'A'.repeat(22)}.${Math.floor(Date.now() / 1000).toString(36)}.${'B'.repeat(43)}`],
     ['of the old address-derived kind', () => `efir_visitor=${'A'.repeat(22)}.${'B'.repeat(43)}`],

@@ -19,6 +19,7 @@ import {
   log,
   nproc,
   repoRoot,
+  siteEnv,
   startChild,
   stopChild,
   waitUntilReady,
@@ -66,16 +67,7 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const [port, mediaPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
     const dataDir = join(tempDir, 'data');
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      MEDIA_PORT: String(mediaPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_MEDIA: 'off',
-      SITE_ORIGINS: base,
-    };
+    const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };
     const site = startChild('site', ['apps/server/src/server.ts'], env);
     await waitUntilReady(site, `${base}/api/v1/get/all/category/`, 60_000);
 

@@ -18,6 +18,7 @@ import {
   freePort,
   log,
   nproc,
+  siteEnv,
   sleep,
   startChild,
   stopChild,
@@ -63,15 +64,7 @@ async function onAir(site: string, channel: 'tv' | 'radio'): Promise<boolean> {
 async function startSite(dataDir: string) {
   const [port, mediaPort] = [await freePort(), await freePort()];
   const started = Date.now();
-  const child = startChild('site', ['apps/server/src/server.ts'], {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    MEDIA_PORT: String(mediaPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DEMO_MEDIA: 'on',
-  });
+  const child = startChild('site', ['apps/server/src/server.ts'], siteEnv(dataDir, port, mediaPort, 'on'));
   return { child, started, url: `http://127.0.0.1:${port}` };
 }
 

@@ -4,6 +4,7 @@ import { runFirstFrameBenchmark } from './first-frame.ts';
 import { runFirstStartBenchmark } from './first-start.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runLiveBenchmark } from './live.ts';
+import { runRestartBenchmark } from './restart.ts';
 
 const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'api', run: runApiBenchmark },
@@ -11,6 +12,7 @@ const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'live', run: runLiveBenchmark },
   { name: 'first-frame', run: runFirstFrameBenchmark },
   { name: 'first-start', run: runFirstStartBenchmark },
+  { name: 'restart', run: runRestartBenchmark },
 ];
 
 for (const benchmark of benchmarks) {

@@ -34,6 +34,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The environment of a benchmark's own site: its data directory, its ports on 127.0.0.1, warnings only. */
+export function siteEnv(dataDir: string, port: number, mediaPort: number, demoMedia: 'on' | 'off'): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MEDIA_PORT: String(mediaPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_MEDIA: demoMedia,
+  };
+}
+
 export const children: ChildProcess[] = [];
 
 export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { locateMediaTools } from '../../apps/server/src/media/ffmpeg.ts';
-import { makeClip } from '../../apps/server/test/media-fixtures.ts';
-import { efir, startSite } from './site.ts';
-import { buildWebApp, ingestRadio } from './web.ts';
+import { startSite } from './site.ts';
+import { buildWebApp, ingestRadio, ingestVideo } from './web.ts';
 
 /** Builds the web app and starts one site for the whole run, with one ingested video and one radio;
  * tests read their addresses from the environment. */
@@ -10,11 +8,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   buildWebApp();
   const site = await startSite(18_480);
   const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
-  const clip = join(site.dataDir, 'clip.mp4');
-  makeClip(tools.ffmpeg, clip, { seconds: 20, size: '1280x720' });
-  const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
-  const id = /→ video (\d+)/u.exec(out)?.[1];
-  if (id === undefined) throw new Error(`ingest did not finish: ${out}`);
+  const id = ingestVideo(site, tools.ffmpeg);
   process.env.E2E_RADIO_ID = ingestRadio(site, tools.ffmpeg);
   process.env.E2E_SITE_URL = site.url;
   process.env.E2E_MEDIA_URL = site.mediaUrl;

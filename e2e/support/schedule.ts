@@ -34,10 +34,24 @@ export interface DayPlan {
   tickers?: { message: string; startsIn: number; duration: number; speed?: number; videoId?: number | null }[];
 }
 
+/** The site whose day is written: the run's shared site unless a test has its own. */
+export interface ScheduledSite {
+  url: string;
+  dataDir: string;
+}
+
+const sharedSite = (): ScheduledSite => ({
+  url: process.env.E2E_SITE_URL ?? '',
+  dataDir: process.env.E2E_DATA_DIR ?? '',
+});
+
 /** Writes today's day of a channel; answers the day's id. */
-export async function writeToday(channel: 'tv' | 'radio', plan: DayPlan): Promise<number> {
-  const site = process.env.E2E_SITE_URL ?? '';
-  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+export async function writeToday(
+  channel: 'tv' | 'radio',
+  plan: DayPlan,
+  { url: site, dataDir }: ScheduledSite = sharedSite(),
+): Promise<number> {
+  const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   const body = {
     startsAt: clockIn(plan.startsIn),
     finishedText: plan.finishedText ?? '',

@@ -12,7 +12,35 @@ export interface Site {
   mediaUrl: string;
   dataDir: string;
   env: Record<string, string>;
+  /** Stops the server with SIGTERM, runs `whileDown`, then starts it again on the same data and
+   * ports; settles once the site answers again. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
+  /** Stops the server and removes its data. */
   stop(): Promise<void>;
+}
+
+function launch(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], { env, stdio: 'inherit' });
+}
+
+async function answering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${url}/api/v1/get/all/category/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the site did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function halt(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 export async function startSite(port: number): Promise<Site> {
@@ -27,29 +55,22 @@ export async function startSite(port: number): Promise<Site> {
     DEMO_MEDIA: 'off',
     SITE_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
   };
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
-    env,
-    stdio: 'inherit',
-  });
+  let child = launch(env);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`${url}/api/v1/get/all/category/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the site did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await answering(url, child);
   return {
     url,
     mediaUrl: `http://127.0.0.1:${port + 8}`,
     dataDir,
     env,
+    restart: async (whileDown) => {
+      await halt(child);
+      await whileDown?.();
+      child = launch(env);
+      await answering(url, child);
+    },
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await halt(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,23 +2,28 @@
 // real audio for the file player.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { makeClip } from '../../apps/server/test/media-fixtures.ts';
 import { efir, type Site } from './site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** Builds apps/web into apps/web/dist, which the site serves (it reads the build at start). */
+/** Builds apps/web into apps/web/dist, which the site serves (it reads the build at start), unless
+ * the build there is of the same sources. */
 export function buildWebApp(): void {
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--logLevel', 'error'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  execFileSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
 export const e2eRadioName = 'Проверка звука';
+
+/** Ingests a 20 s 720p clip as a video through the CLI; returns its id. */
+export function ingestVideo(site: Site, ffmpeg: string): string {
+  const clip = join(site.dataDir, 'clip.mp4');
+  makeClip(ffmpeg, clip, { seconds: 20, size: '1280x720' });
+  const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
+  const id = /→ video (\d+)/u.exec(out)?.[1];
+  if (id === undefined) throw new Error(`ingest did not finish: ${out}`);
+  return id;
+}
 
 /** Ingests 30 s of a tone as a radio through the CLI; returns its id. */
 export function ingestRadio(site: Site, ffmpeg: string): string {

@@ -8,10 +8,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { apiPrefix, visitorLimitDefaults } from '@efir/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -23,8 +21,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { trustProxyOption } from './lib/address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { answerError, answerFrameworkError } from './lib/error-answers.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
+import { healthPlugin } from './plugins/health.ts';
 import { scriptPlugin } from './plugins/script.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
 import { adminPrefix, adminRoutes } from './routes/admin.ts';
@@ -73,21 +73,6 @@ declare module 'fastify' {
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** A malformed URL or content type never reaches a route: answer it in the API's own shape. */
-function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(error.statusCode ?? 400).send({ detail: error.message });
-}
-
-/** The detail of a validation failure, naming where and what. */
-function validationDetail(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
-  const where = error.validationContext;
-  const problems = error.validation.map((issue) => {
-    const path = issue.instancePath.replace(/^\//u, '').replaceAll('/', '.');
-    return `${path === '' ? where : `${where}.${path}`}: ${issue.message ?? 'invalid'}`;
-  });
-  return `Invalid ${where}: ${problems.join('; ')}`;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
@@ -100,19 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ detail: validationDetail(error) });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, cause: error.cause }, 'answer does not fit the contract');
-      return reply.code(500).send({ detail: 'Internal server error.' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: 'Internal server error.' });
-  });
+  app.setErrorHandler(answerError);
+  await app.register(healthPlugin, { db: options.db });
 
   const webDist = options.webDist ?? defaultWebDist;
   const hasWeb = existsSync(`${webDist}/index.html`);
@@ -233,6 +207,8 @@ export async function buildMediaApp(options: {
   allowedOrigins: readonly string[];
   /** The live channels whose playlists it answers; the media files alone without. */
   live?: LiveChannels;
+  /** The database /health/ready checks; without it the port is ready when it answers. */
+  db?: Db;
   clock?: Clock;
   logger?: boolean;
   logLevel?: Config['logLevel'];
@@ -268,7 +244,9 @@ export async function buildMediaApp(options: {
         );
       }),
   });
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  await app.register(healthPlugin, { db: options.db });
   await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
   if (streams !== undefined) await app.register(liveStreamRoutes, { streams });
   return app;

@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     allowedOrigins: config.siteOrigins,
     logLevel: config.logLevel,
     live,
+    db: database.db,
   });
   fillerReady.catch((error: unknown) => {
     app.log.error({ err: error }, 'making the live channels filler failed: gaps air as silence');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { inProcessBus } from '../src/bus/bus.ts';
+import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import type { Config } from '../src/config.ts';
-import type { Database } from '../src/db/database.ts';
+import type { Database, Db } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { type Backend, testDatabase } from './database.ts';
 import { testTimeZone } from './postgres.ts';
@@ -14,25 +14,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The site's app on a copy of the seeded demo database, with no web build and no logging. */
-export interface TestAppOptions {
-  backend?: Backend;
-  clock?: Clock;
-  /** Settings beyond the defaults: the public URL, the proxies to believe, the visitor limits. */
-  config?: Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
-}
+/** Settings beyond the defaults: the public URL, the proxies to believe, the visitor limits. */
+export type TestSiteConfig = Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
 
-export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
-  const bus = inProcessBus();
-  const app = await buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent', ...options.config },
-    db: database.db,
+/** The site's app on `db` and `bus`, with no web build and no logging; not ready yet. */
+export function buildTestSite(db: Db, bus: Bus, clock?: Clock, config: TestSiteConfig = {}): Promise<FastifyInstance> {
+  return buildApp({
+    config: { timeZone: testTimeZone, logLevel: 'silent', ...config },
+    db,
     bus,
     logger: false,
     webDist: '/nonexistent',
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(clock === undefined ? {} : { clock }),
   });
+}
+
+export interface TestAppOptions {
+  backend?: Backend;
+  clock?: Clock;
+  config?: TestSiteConfig;
+}
+
+/** The site's app on a copy of the seeded demo database. */
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
+  const bus = inProcessBus();
+  const app = await buildTestSite(database.db, bus, options.clock, options.config);
   await app.ready();
   return {
     app,

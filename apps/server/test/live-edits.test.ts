@@ -1,6 +1,6 @@
 // Random edits of the day on air, at random instants, on both channels, with the playlists of two
 // nodes fetched second by second across every change: what was listed never changes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -21,22 +21,16 @@ import { clockTimeIn, instantOf } from '../src/lib/clock.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
 import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
+import { writeMediaPlaylist } from './media-fixtures.ts';
 import { ListedWatch } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-live-edits-'));
 const mediaDir = join(work, 'media');
 
-/** Writes an on-demand media playlist of `seconds` in 4 s segments (the segments need not exist). */
-function writeMedia(folder: string, seconds: number, segment = 4): void {
-  mkdirSync(join(mediaDir, folder), { recursive: true });
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${segment}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
-  for (let t = 0, i = 0; t < seconds - 1e-9; t += segment, i += 1) {
-    lines.push(`#EXTINF:${Math.min(segment, seconds - t).toFixed(6)},`, `seg_${String(i).padStart(5, '0')}.ts`);
-  }
-  lines.push('#EXT-X-ENDLIST');
-  writeFileSync(join(mediaDir, folder, 'index.m3u8'), `${lines.join('\n')}\n`);
-}
+const writeMedia = (folder: string, seconds: number, segment?: number): void => {
+  writeMediaPlaylist(mediaDir, folder, seconds, segment);
+};
 
 type Edit =
   | { kind: 'reorder'; seed: number }

@@ -1,5 +1,8 @@
-// Synthetic sources for the tests, browser tests and benchmarks: a moving test pattern with a tone.
+// Synthetic sources for the tests, browser tests and benchmarks: a moving test pattern with a tone,
+// and on-demand playlists alone for tests that read playlists, not segments.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface ClipOptions {
   seconds: number;
@@ -37,4 +40,15 @@ export function makeClip(
     '-shortest',
     file,
   ]);
+}
+
+/** Writes `<mediaDir>/<folder>/index.m3u8`, `seconds` long in `segment`-second segments (which need not exist). */
+export function writeMediaPlaylist(mediaDir: string, folder: string, seconds: number, segment = 4): void {
+  mkdirSync(join(mediaDir, folder), { recursive: true });
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${segment}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
+  for (let t = 0, i = 0; t < seconds - 1e-9; t += segment, i += 1) {
+    lines.push(`#EXTINF:${Math.min(segment, seconds - t).toFixed(6)},`, `seg_${String(i).padStart(5, '0')}.ts`);
+  }
+  lines.push('#EXT-X-ENDLIST');
+  writeFileSync(join(mediaDir, folder, 'index.m3u8'), `${lines.join('\n')}\n`);
 }

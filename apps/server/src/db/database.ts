@@ -63,16 +63,73 @@ export async function openPglite(dir: string | undefined, from?: Blob): Promise<
   };
 }
 
+/**
+ * A connection PostgreSQL has not completed in this long fails: a stopped or frozen server makes
+ * calls answer 503 within seconds instead of hanging (a frozen server accepts TCP, then says nothing).
+ */
+const connectTimeoutMs = 2000;
+/** The server cancels a statement that runs longer: no call of the site needs nearly as much. */
+const statementTimeoutMs = 5000;
+/** The client gives up a moment after the server would have cancelled: a frozen server never does. */
+const queryTimeoutMs = statementTimeoutMs + 1000;
+
+/** What node-postgres says when `query_timeout` ran out. */
+const queryTimedOut = 'Query read timeout';
+
+/**
+ * Readies the pool for a database that freezes or goes away in the middle of a call. A connection
+ * whose query timed out may still get that answer later, so it is closed at once (the ROLLBACK
+ * that follows fails at once instead of waiting out a timeout of its own). A connection that dies
+ * while held goes back to the pool there and then, and its holder's own release does nothing:
+ * Drizzle never gives back a transaction's connection whose BEGIN failed, and ten of those would
+ * leave the pool empty until a restart.
+ */
+function outlastOutages(pool: pg.Pool): void {
+  const held = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => held.add(client));
+  pool.on('release', (_error, client) => held.delete(client));
+  pool.on('connect', (client) => {
+    // Also keeps a held connection's death from being an unhandled 'error' event.
+    client.on('error', (error) => {
+      if (!held.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => undefined;
+      release(error);
+    });
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === queryTimedOut) {
+            // node-postgres keeps its socket to itself; its pool closes a connection this way too.
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
+}
+
 export async function openPostgres(url: string): Promise<Database> {
   const options = Object.entries(sessionSettings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max: 10, options });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: queryTimeoutMs,
+  });
   // An idle connection that breaks (a restart of PostgreSQL, an administrator's kill) is dropped
   // from the pool and replaced on the next query; unhandled, its error would end the process.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
+  outlastOutages(pool);
   try {
     const check = await pool.query<{ lc_ctype: string; server_encoding: string }>(
       "SELECT current_setting('lc_ctype') AS lc_ctype, current_setting('server_encoding') AS server_encoding",
@@ -85,19 +142,28 @@ export async function openPostgres(url: string): Promise<Database> {
           "Create it with ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8' TEMPLATE template0.",
       );
     }
+    await migratePostgres(url, options);
     const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
-    const lock = await pool.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
-      await migrateNodePostgres(db, { migrationsFolder });
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
-      lock.release();
-    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Runs the migrations on a connection of their own, without the calls' timeouts: a migration, or
+ * waiting for another node's, may take longer than any call.
+ */
+async function migratePostgres(url: string, options: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: connectTimeoutMs });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migrateNodePostgres(drizzleNodePostgres({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    // Ending the session releases its advisory lock.
+    await client.end();
   }
 }
 

@@ -307,7 +307,8 @@ export class LiveChannel {
       const entries = continueAiring(last, cursor, timeline, until);
       return { entries, frontier: frontierAfter(entries, until) };
     };
-    if (Date.now() >= this.databaseAwayUntil) {
+    // A node that has never read the log cannot air alone: it would start a log of its own.
+    if (Date.now() >= this.databaseAwayUntil || this.frontier === undefined) {
       try {
         const local = this.log.slice(this.confirmed);
         const knownSequence = this.confirmed > 0 ? (this.log[this.confirmed - 1] as AiredEntry).sequence : undefined;
@@ -320,9 +321,13 @@ export class LiveChannel {
           }
           return continueFrom(added.at(-1) ?? this.log[this.confirmed - 1], stored);
         });
-        // Should the write land after all, the entries are the ones this node works out alone
-        // meanwhile (the same inputs), and it reads them back at its next write.
-        const result = await within(extension, databaseWaitMs, 'writing the aired log');
+        // Should a slow write land after all, its entries are the ones this node works out alone
+        // meanwhile (the same inputs), and it reads them back at its next write. A node with
+        // nothing in memory yet waits for the database (its own timeouts bound that).
+        const result =
+          this.frontier === undefined
+            ? await extension
+            : await within(extension, databaseWaitMs, 'writing the aired log');
         if (knownSequence === undefined) {
           this.log = result.entries;
           this.heldFrom = t - keepMs;
@@ -339,9 +344,9 @@ export class LiveChannel {
         if (this.frontier === undefined) throw error;
       }
     }
-    const added = continueFrom(this.log.at(-1), this.frontier ?? 0);
+    const added = continueFrom(this.log.at(-1), this.frontier);
     this.log.push(...added.entries);
-    this.frontier = Math.max(this.frontier ?? 0, added.frontier);
+    this.frontier = Math.max(this.frontier, added.frontier);
   }
 
   /** Keeps `keepMs` of the log behind t in memory (the confirmed part; what is only local stays). */

@@ -2,10 +2,13 @@
 // (Safari, iOS), else through hls.js, which is loaded only now, when a screen plays something.
 // hls.js's ES module build cannot make its transmuxing worker by itself: it is given the worker's
 // file, so segments are remuxed off the main thread and the page stays responsive while it plays.
+import type Hls from 'hls.js/light';
+import type { HlsConfig, LoaderConfig, RetryConfig } from 'hls.js/light';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+import { type Backoff, createBackoff } from './backoff.ts';
 
 export interface HlsAttachment {
-  /** Releases the source and hls.js, if it was used. */
+  /** Releases the source and hls.js, if it was used, and stops any recovery under way. */
   detach: () => void;
 }
 
@@ -13,21 +16,34 @@ export function playsHlsNatively(media: HTMLMediaElement): boolean {
   return media.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
+type HlsClass = typeof Hls;
+
+async function loadHls(): Promise<HlsClass> {
+  return (await import('hls.js/light')).default;
+}
+
+/** The browser's own HLS only where hls.js cannot run (no Media Source Extensions: iPhone). */
+const playsNativelyOnly = (Hls: HlsClass, media: HTMLMediaElement): boolean =>
+  !Hls.isSupported() && playsHlsNatively(media);
+
+function attachNative(media: HTMLMediaElement, url: string): HlsAttachment {
+  media.src = url;
+  return {
+    detach: () => {
+      media.removeAttribute('src');
+      media.load();
+    },
+  };
+}
+
+/** Attaches a recording once; a failure is final (a missing file is an answer, not an outage). */
 export async function attachHls(
   media: HTMLMediaElement,
   url: string,
   onFatal: (error: unknown) => void,
 ): Promise<HlsAttachment> {
-  const { default: Hls } = await import('hls.js/light');
-  if (!Hls.isSupported() && playsHlsNatively(media)) {
-    media.src = url;
-    return {
-      detach: () => {
-        media.removeAttribute('src');
-        media.load();
-      },
-    };
-  }
+  const Hls = await loadHls();
+  if (playsNativelyOnly(Hls, media)) return attachNative(media, url);
   const hls = new Hls({ enableWorker: true, workerPath: hlsWorkerUrl });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) onFatal(data.error);
@@ -37,6 +53,141 @@ export async function attachHls(
   return {
     detach: () => {
       hls.destroy();
+    },
+  };
+}
+
+// hls.js retries a failed load only for a 5xx or a timeout, and gives up at once on a 4xx or a
+// refused connection (status 0), which is what a restarting server gives. Our streams come back:
+// every failure is tried again, a few times, while what is buffered plays on.
+const retryEveryFailure: NonNullable<RetryConfig['shouldRetry']> = (config, retryCount) =>
+  config != null && retryCount < config.maxNumRetry;
+
+const patience = (maxNumRetry: number): RetryConfig => ({
+  maxNumRetry,
+  retryDelayMs: 500,
+  maxRetryDelayMs: 4000,
+  backoff: 'exponential',
+  shouldRetry: retryEveryFailure,
+});
+
+const loadPolicy = (maxLoadTimeMs: number, maxNumRetry: number): { default: LoaderConfig } => ({
+  default: {
+    maxTimeToFirstByteMs: 10_000,
+    maxLoadTimeMs,
+    timeoutRetry: patience(maxNumRetry),
+    errorRetry: patience(maxNumRetry),
+  },
+});
+
+/** About 4 s of retries for a playlist and 8 s for a segment before hls.js calls it fatal. */
+const followingConfig: Partial<HlsConfig> = {
+  manifestLoadPolicy: loadPolicy(20_000, 3),
+  playlistLoadPolicy: loadPolicy(20_000, 3),
+  fragLoadPolicy: loadPolicy(120_000, 4),
+};
+
+/**
+ * Follows a stream that may go away and come back (a network blip, a server restart, a channel
+ * off air and back): loads are retried (`followingConfig`); after a pause of 1 s doubling to 8 s,
+ * a stream that stopped loading starts loading again, and one that never loaded or broke is
+ * attached again, until it plays again or the attachment is detached. A fatal media error is first
+ * recovered in place. Attached again, a live stream rejoins at its live edge, a recording where
+ * it was, and what was playing plays again; `onRecovering` is told then (the element was emptied).
+ */
+export async function followHls(
+  media: HTMLMediaElement,
+  url: string,
+  onRecovering: () => void = () => undefined,
+): Promise<HlsAttachment> {
+  const Hls = await loadHls();
+  const backoff = createBackoff();
+  if (playsNativelyOnly(Hls, media)) return followNative(media, url, backoff, onRecovering);
+  let hls: Hls | undefined;
+  let live = true;
+  let position = -1;
+  let mediaRecoveryTried = false;
+  let resume = false;
+
+  const connect = (): void => {
+    const instance = new Hls({
+      enableWorker: true,
+      workerPath: hlsWorkerUrl,
+      ...followingConfig,
+      startPosition: live ? -1 : position,
+    });
+    instance.on(Hls.Events.LEVEL_LOADED, (_event, data) => {
+      live = data.details.live;
+    });
+    instance.on(Hls.Events.FRAG_BUFFERED, () => {
+      backoff.succeeded();
+      mediaRecoveryTried = false;
+      resume = false;
+    });
+    instance.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      console.error(data.error);
+      if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecoveryTried) {
+        mediaRecoveryTried = true;
+        instance.recoverMediaError();
+        return;
+      }
+      if (data.type === Hls.ErrorTypes.NETWORK_ERROR && instance.levels.length > 0) {
+        // The stream was found before: what is buffered plays on while loading starts again from
+        // where it is, so an outage shorter than the buffer is never seen.
+        backoff.schedule(() => {
+          instance.startLoad();
+        });
+        return;
+      }
+      // Whether it played is read before the element is emptied, once per outage.
+      if (!backoff.failing) resume = !media.paused;
+      position = media.currentTime;
+      instance.destroy();
+      hls = undefined;
+      backoff.schedule(() => {
+        onRecovering();
+        connect();
+      });
+    });
+    instance.loadSource(url);
+    instance.attachMedia(media);
+    if (resume) media.play().catch(() => undefined);
+    hls = instance;
+  };
+  connect();
+  return {
+    detach: () => {
+      backoff.cancel();
+      hls?.destroy();
+    },
+  };
+}
+
+/** Safari's own player retries loads itself; after an error it is given the stream again. */
+function followNative(media: HTMLMediaElement, url: string, backoff: Backoff, onRecovering: () => void): HlsAttachment {
+  let resume = false;
+  const onError = (): void => {
+    if (!backoff.failing) resume = !media.paused;
+    backoff.schedule(() => {
+      onRecovering();
+      media.src = url;
+      if (resume) media.play().catch(() => undefined);
+    });
+  };
+  const onReady = (): void => {
+    backoff.succeeded();
+    resume = false;
+  };
+  media.addEventListener('error', onError);
+  media.addEventListener('canplay', onReady);
+  const attachment = attachNative(media, url);
+  return {
+    detach: () => {
+      backoff.cancel();
+      media.removeEventListener('error', onError);
+      media.removeEventListener('canplay', onReady);
+      attachment.detach();
     },
   };
 }

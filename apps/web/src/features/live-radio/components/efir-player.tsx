@@ -2,7 +2,7 @@ import { Loader2, Pause, Play, Radio as RadioIcon, Square, Volume2, VolumeX, X }
 import { useEffect, useRef, useState } from 'react';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
 import { whenIdle } from '../../../lib/after-paint.ts';
-import { attachHls } from '../../../lib/hls.ts';
+import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { mediaOrigin } from '../../../lib/media-origin.ts';
 import { closePlayer, usePlayer } from '../../../lib/player-store.ts';
@@ -42,7 +42,11 @@ function EfirAudio() {
     // Nothing plays before the visitor asks (no autoplay): the stream's code and first segments
     // wait for an idle moment, after what the page shows first.
     const cancelIdle = whenIdle(() => {
-      attachHls(audio, efirStreamUrl(navigator.userAgent), fail).then((attachment) => {
+      // While the stream is away the bar shows it loading, and plays on once it is back.
+      const recovering = (): void => {
+        setStatus('loading');
+      };
+      followHls(audio, efirStreamUrl(navigator.userAgent), recovering).then((attachment) => {
         if (cancelled) attachment.detach();
         else detach = attachment.detach;
       }, fail);

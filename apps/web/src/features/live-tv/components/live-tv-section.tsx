@@ -5,7 +5,7 @@ import { Volume2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
 import { formatClock } from '../../../lib/dates.ts';
-import { attachHls, preloadHls } from '../../../lib/hls.ts';
+import { followHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
 import { mediaOrigin } from '../../../lib/media-origin.ts';
@@ -150,9 +150,9 @@ function LiveVideo() {
         void video.play().catch(() => undefined);
       });
     };
-    attachHls(video, `${mediaOrigin()}/tv/stream.m3u8`, (error) => {
-      console.error(error);
-    }).then(
+    // Through an outage (a restart, the channel off air and back) it attaches the stream again and
+    // the element's autoplay starts it at the live edge.
+    followHls(video, `${mediaOrigin()}/tv/stream.m3u8`).then(
       (attachment) => {
         if (cancelled) attachment.detach();
         else {

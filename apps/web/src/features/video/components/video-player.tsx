@@ -1,7 +1,7 @@
 import type { Video } from '@efir/contract';
 import { useEffect, useRef, useState } from 'react';
 import { afterPaint } from '../../../lib/after-paint.ts';
-import { attachHls } from '../../../lib/hls.ts';
+import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { initialSource, qualityList } from '../../../lib/quality.ts';
 
@@ -54,9 +54,7 @@ export function VideoPlayer({ video }: { video: Video }) {
     void posterReady(poster).then(() => {
       if (cancelled) return;
       cancelAttach = afterPaint(() => {
-        attachHls(media, source.link, (error) => {
-          console.error(error);
-        }).then(
+        followHls(media, source.link).then(
           (attachment) => {
             if (cancelled) attachment.detach();
             else detach = attachment.detach;

@@ -1,0 +1,78 @@
+// The site's live players through a restart of the server, on a site of the spec's own: the server
+// stays down until the player has stopped (what it had buffered played out), then comes back on
+// the same data and ports; the player plays again on its own within 10 s of the site answering.
+import { expect, type Page, test } from '@playwright/test';
+import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
+import { writeToday } from './support/schedule.ts';
+import { type Site, startSite } from './support/site.ts';
+import { ingestRadio, ingestVideo } from './support/web.ts';
+
+let site: Site;
+let videoId: number;
+let radioId: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  site = await startSite(18_520);
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  videoId = Number(ingestVideo(site, tools.ffmpeg));
+  radioId = Number(ingestRadio(site, tools.ffmpeg));
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
+
+/** Whether the element's time moves: two readings half a second apart. */
+async function advancing(page: Page, selector: string): Promise<boolean> {
+  const read = () => page.evaluate((s) => document.querySelector<HTMLMediaElement>(s)?.currentTime ?? 0, selector);
+  const before = await read();
+  await page.waitForTimeout(500);
+  return (await read()) - before > 0.2;
+}
+
+/** Restarts the server once the player has stopped and `downMs` more have passed; answers how
+ * long after the site answered again the player was playing. */
+async function rejoinAfterRestart(page: Page, selector: string, downMs = 0): Promise<number> {
+  await expect.poll(() => advancing(page, selector), { timeout: 20_000, intervals: [0] }).toBe(true);
+  await site.restart(async () => {
+    await expect.poll(() => advancing(page, selector), { timeout: 60_000, intervals: [0] }).toBe(false);
+    await page.waitForTimeout(downMs);
+  });
+  const back = Date.now();
+  await expect.poll(() => advancing(page, selector), { timeout: 10_000, intervals: [0] }).toBe(true);
+  return Date.now() - back;
+}
+
+test('the live TV on / plays again on its own within 10 s of the server coming back', async ({ page }) => {
+  test.setTimeout(150_000);
+  // The 20 s video ten times from 5 s ago: on air for the whole test.
+  await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
+  await page.goto(`${site.url}/`);
+  const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video');
+  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+});
+
+test('the live TV rejoins on its own after an outage longer than the playlist window', async ({ page }) => {
+  test.setTimeout(150_000);
+  await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
+  await page.goto(`${site.url}/`);
+  // The window holds 6 segments of 4 s: after 30 s more, nothing the player knew is listed.
+  const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video', 30_000);
+  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+});
+
+test('the live radio on /radio, once played, plays again on its own within 10 s of the server coming back', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await writeToday('radio', { startsIn: -5, items: Array.from({ length: 6 }, () => ({ id: radioId })) }, site);
+  await page.goto(`${site.url}/radio`);
+  const efir = page.locator('section.efir');
+  const play = efir.getByRole('button', { name: 'Слушать' });
+  await expect(play).toBeEnabled({ timeout: 20_000 });
+  await play.click();
+  const rejoinedMs = await rejoinAfterRestart(page, 'section.efir audio');
+  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+  await expect(efir.getByRole('button', { name: 'Пауза' })).toBeEnabled();
+});

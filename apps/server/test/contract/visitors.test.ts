@@ -189,8 +189,11 @@ describe('counters', () => {
   });
 });
 
-describe('behind a proxy the site is told to believe (TRUST_PROXY)', () => {
-  const proxied = useTestApp({ config: { trustProxy: ['192.0.2.250'] } });
+describe.each([
+  ['its address', ['192.0.2.250']],
+  ['a number of hops', 1],
+] as const)('behind a proxy the site is told to believe by %s (TRUST_PROXY)', (_label, trustProxy) => {
+  const proxied = useTestApp({ config: { trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy] } });
 
   it('counts each client the proxy names as its own address, and a spoofed hop changes nothing', async () => {
     const polls = await new TestBrowser(proxied().app, '192.0.2.250').request({ url: '/get/oprosnik/' });

@@ -101,7 +101,9 @@ test('chat: a nickname first, then a message reaches another visitor within 3 s,
   // A second post within the second is refused plainly; nothing is lost from the field.
   await writer.getByPlaceholder('Сообщение').fill('ещё одно');
   await writer.getByRole('button', { name: 'Отправить' }).click();
-  await expect(writer.locator('#chat-message-problem')).toHaveText('Не так быстро: одно сообщение в секунду.');
+  await expect(writer.locator('#chat-message-problem')).toHaveText(
+    'Не так быстро: подождите немного и отправьте снова.',
+  );
   await expect(writer.getByPlaceholder('Сообщение')).toHaveValue('ещё одно');
   await expect(reader.locator('.chat__message', { hasText: text })).toBeVisible({ timeout: 3000 });
   expect(Date.now() - sent).toBeLessThan(3000);

@@ -7,7 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiPrefix } from '@efir/contract';
+import { apiPrefix, visitorLimitDefaults } from '@efir/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,6 +19,7 @@ import type { Bus } from './bus/bus.ts';
 import { ChatFreshness } from './chat/freshness.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { trustProxyOption } from './lib/address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { answerError, answerFrameworkError } from './lib/error-answers.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
@@ -44,7 +45,8 @@ import { servePage } from './web/page-head.ts';
 import { readManifest } from './web/screen-files.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'timeZone' | 'logLevel'>;
+  /** Unset public URL, proxies and limits: http, no proxy believed, the contract's defaults. */
+  config: Pick<Config, 'timeZone' | 'logLevel'> & Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
   db: Db;
   bus: Bus;
   clock?: Clock;
@@ -77,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Paths are exactly the spec's; '/x' and '/x/' are different calls.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     bodyLimit: 16 * 1024,
+    trustProxy: trustProxyOption(options.config.trustProxy ?? false),
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -112,8 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const db = options.db;
-  const secret = await visitorSecret(db);
-  await app.register(visitorPlugin, { secret });
+  const clock = options.clock ?? systemClock;
+  const visitorLimits = options.config.visitorLimits ?? visitorLimitDefaults;
+  await app.register(visitorPlugin, {
+    secret: await visitorSecret(db),
+    clock,
+    publicUrl: options.config.publicUrl,
+    establishedAfterSeconds: visitorLimits.establishedAfterSeconds,
+  });
   await app.register(scriptPlugin);
   await app.register(answerCachePlugin, { bus: options.bus });
   // After the answer cache, whose entries carry their own compressed bytes: this compresses the
@@ -131,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('searchRecorder', searchRecorder);
   const context: RouteContext = {
     db,
-    clock: options.clock ?? systemClock,
+    clock,
+    visitorLimits,
     timeZone: options.config.timeZone,
     chatFreshness,
     invalidate,

@@ -1,3 +1,4 @@
+import { visitorLimitDefaults } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -48,9 +49,43 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url', 'REDIS_URL="not a url"'],
     ['TZ', 'Mars/Olympus', 'TZ="Mars/Olympus"'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud"'],
+    ['PUBLIC_URL', 'ftp://efir.example', 'PUBLIC_URL="ftp://efir.example"'],
+    ['TRUST_PROXY', 'the load balancer', 'TRUST_PROXY="the load balancer"'],
+    ['TRUST_PROXY', '10.0.0.1/8/8', 'TRUST_PROXY="10.0.0.1/8/8"'],
+    ['ADDRESS_ACTIONS_PER_HOUR', '0', 'ADDRESS_ACTIONS_PER_HOUR="0"'],
+    ['CHAT_SLOW_MODE_SECONDS', 'slow', 'CHAT_SLOW_MODE_SECONDS="slow"'],
   ])('refuses a bad %s and names it', (name, value, named) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(named);
+  });
+
+  it('reads the public URL, the proxies to believe and the visitor limits, with their defaults', () => {
+    expect(loadConfig({ PORT: '9000' })).toMatchObject({
+      publicUrl: 'http://localhost:9000',
+      trustProxy: false,
+      visitorLimits: visitorLimitDefaults,
+    });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://efir.example',
+      TRUST_PROXY: '10.0.0.1, 172.16.0.0/12, ::1',
+      ADDRESS_ACTIONS_PER_HOUR: '5',
+      VISITOR_ESTABLISHED_SECONDS: '600',
+      CHAT_NEWCOMERS_PER_MINUTE: '2',
+      CHAT_SLOW_MODE_RATE: '100',
+      CHAT_SLOW_MODE_SECONDS: '30',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://efir.example',
+      trustProxy: ['10.0.0.1', '172.16.0.0/12', '::1'],
+      visitorLimits: {
+        addressActionsPerHour: 5,
+        establishedAfterSeconds: 600,
+        chatNewcomersPerMinute: 2,
+        chatSlowModeRate: 100,
+        chatSlowModeSeconds: 30,
+      },
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
   it('refuses the same port for the site and the streams', () => {

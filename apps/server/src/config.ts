@@ -1,6 +1,7 @@
 // The one module that reads the environment. A bad value stops start-up with a message naming it.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultTimeZone } from '@efir/contract';
+import { defaultTimeZone, type VisitorLimits, visitorLimitDefaults } from '@efir/contract';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -17,6 +18,21 @@ function isTimeZone(zone: string): boolean {
 const postgresUrl = z
   .url()
   .refine((url) => /^postgres(ql)?:\/\//u.test(url), 'must be a postgres:// or postgresql:// URL');
+
+const limit = z.coerce.number().int().min(1);
+
+/** Which X-Forwarded-For hops to believe: a number of hops, or the proxies' addresses (CIDR allowed). */
+const trustProxy = z.string().transform((value, context): number | string[] => {
+  if (/^\d+$/u.test(value)) return Number(value);
+  const proxies = value.split(',').map((proxy) => proxy.trim());
+  const valid = proxies.every((proxy) => {
+    const [address = '', bits, ...rest] = proxy.split('/');
+    return isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/u.test(bits));
+  });
+  if (!valid)
+    context.addIssue({ code: 'custom', message: 'must be a number of hops or a comma-separated list of addresses' });
+  return proxies;
+});
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -37,6 +53,13 @@ const envSchema = z.object({
       'must be a comma-separated list of origins such as https://efir.example',
     )
     .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/u }).optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  ADDRESS_ACTIONS_PER_HOUR: limit.default(visitorLimitDefaults.addressActionsPerHour),
+  VISITOR_ESTABLISHED_SECONDS: limit.default(visitorLimitDefaults.establishedAfterSeconds),
+  CHAT_NEWCOMERS_PER_MINUTE: limit.default(visitorLimitDefaults.chatNewcomersPerMinute),
+  CHAT_SLOW_MODE_RATE: limit.default(visitorLimitDefaults.chatSlowModeRate),
+  CHAT_SLOW_MODE_SECONDS: limit.default(visitorLimitDefaults.chatSlowModeSeconds),
   DEMO_MEDIA: z.enum(['on', 'off']).default('on'),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
@@ -63,6 +86,12 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The origins whose pages may fetch media from the media port (CORS). */
   siteOrigins: string[];
+  /** The site's address as visitors reach it; https makes the visitor cookie Secure. */
+  publicUrl: string;
+  /** Which X-Forwarded-For hops to believe (Fastify's trustProxy); false: none, the peer is the visitor. */
+  trustProxy: number | string[] | false;
+  /** The limits on counters and chats (docs/SECURITY.md). */
+  visitorLimits: VisitorLimits;
   /** Whether the demo catalogue's missing media is made in the background. */
   demoMedia: boolean;
   /** ffmpeg and ffprobe chosen by path; unset: the system's, else the npm-shipped ones. */
@@ -107,6 +136,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     siteOrigins: (cfg.SITE_ORIGINS ?? `http://localhost:${cfg.PORT},http://127.0.0.1:${cfg.PORT}`)
       .split(',')
       .map((origin) => origin.trim()),
+    publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    trustProxy: cfg.TRUST_PROXY ?? false,
+    visitorLimits: {
+      addressActionsPerHour: cfg.ADDRESS_ACTIONS_PER_HOUR,
+      establishedAfterSeconds: cfg.VISITOR_ESTABLISHED_SECONDS,
+      chatNewcomersPerMinute: cfg.CHAT_NEWCOMERS_PER_MINUTE,
+      chatSlowModeRate: cfg.CHAT_SLOW_MODE_RATE,
+      chatSlowModeSeconds: cfg.CHAT_SLOW_MODE_SECONDS,
+    },
     demoMedia: cfg.DEMO_MEDIA === 'on',
     ffmpegPath: cfg.FFMPEG_PATH,
     ffprobePath: cfg.FFPROBE_PATH,

@@ -18,6 +18,7 @@ import { addDays, dateIn, instantOf } from './lib/clock.ts';
 import { queueDemoMedia } from './repositories/ingest-jobs.ts';
 import { pruneAired } from './repositories/aired.ts';
 import { pruneSearches } from './repositories/search.ts';
+import { pruneRateWindows } from './repositories/rate-windows.ts';
 import { pruneVisitorActions } from './repositories/visitor-actions.ts';
 
 const hourMs = 60 * 60 * 1000;
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     const airedKept = Date.now() - airedKeptMs;
     Promise.all([
       pruneVisitorActions(database.db),
+      pruneRateWindows(database.db),
       pruneSearches(database.db),
       pruneAired(database.db, airedKept),
     ]).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
+import type { Config } from '../src/config.ts';
 import type { Database, Db } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { type Backend, testDatabase } from './database.ts';
@@ -13,10 +14,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Settings beyond the defaults: the public URL, the proxies to believe, the visitor limits. */
+export type TestSiteConfig = Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
+
 /** The site's app on `db` and `bus`, with no web build and no logging; not ready yet. */
-export function buildTestSite(db: Db, bus: Bus, clock?: Clock): Promise<FastifyInstance> {
+export function buildTestSite(db: Db, bus: Bus, clock?: Clock, config: TestSiteConfig = {}): Promise<FastifyInstance> {
   return buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent' },
+    config: { timeZone: testTimeZone, logLevel: 'silent', ...config },
     db,
     bus,
     logger: false,
@@ -25,11 +29,17 @@ export function buildTestSite(db: Db, bus: Bus, clock?: Clock): Promise<FastifyI
   });
 }
 
+export interface TestAppOptions {
+  backend?: Backend;
+  clock?: Clock;
+  config?: TestSiteConfig;
+}
+
 /** The site's app on a copy of the seeded demo database. */
-export async function testApp(options: { backend?: Backend; clock?: Clock } = {}): Promise<TestApp> {
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
   const bus = inProcessBus();
-  const app = await buildTestSite(database.db, bus, options.clock);
+  const app = await buildTestSite(database.db, bus, options.clock, options.config);
   await app.ready();
   return {
     app,
@@ -43,7 +53,7 @@ export async function testApp(options: { backend?: Backend; clock?: Clock } = {}
 }
 
 /** Registers a seeded app for the whole test file and gives access to it inside the tests. */
-export function useTestApp(options: { clock?: Clock } = {}): () => TestApp {
+export function useTestApp(options: Omit<TestAppOptions, 'backend'> = {}): () => TestApp {
   let site: TestApp | undefined;
   beforeAll(async () => {
     site = await testApp(options);

@@ -1,9 +1,11 @@
+import { visitorLimitDefaults } from '@efir/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Bus, inProcessBus, redisBus } from '../src/bus/bus.ts';
 import { ChatFreshness } from '../src/chat/freshness.ts';
 import type { Database } from '../src/db/database.ts';
 import { postChatMessage } from '../src/repositories/chat.ts';
 import { testDatabase } from './database.ts';
+import { testVisitor } from './visitors.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const buses: { name: string; open: () => Promise<Bus> }[] = [
@@ -40,13 +42,14 @@ describe.runIf(redisUrl !== undefined && redisUrl !== '')('chat freshness across
     const nodeB = new ChatFreshness(database.db, busB, 60_000);
     await Promise.all([nodeA.start(), nodeB.start()]);
     const before = await nodeB.latest('teleprogram', 4);
-    const row = await postChatMessage(database.db, {
-      room: 'teleprogram',
-      programmeId: 4,
-      name: 'Узел А',
-      message: 'новое',
-      visitor: 'node-test',
-    });
+    const outcome = await postChatMessage(
+      database.db,
+      { room: 'teleprogram', programmeId: 4, name: 'Узел А', message: 'новое' },
+      testVisitor('node-test'),
+      visitorLimitDefaults,
+      new Date(),
+    );
+    const row = outcome.kind === 'posted' ? outcome.row : undefined;
     expect(row!.id).toBeGreaterThan(before);
     await nodeA.announce('teleprogram', 4, row!.id);
     await expect.poll(() => nodeB.latest('teleprogram', 4)).toBe(row!.id);

@@ -1,6 +1,8 @@
 // The repositories on every backend: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+import { visitorLimitDefaults } from '@efir/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearOfRateWindowEdge } from './contract/helpers.ts';
 import type { Database } from '../src/db/database.ts';
 import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
 import { playRadio, radioCataloguePage, radioListingGroups } from '../src/repositories/radios.ts';
@@ -9,6 +11,9 @@ import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
 import { findVideo, mainList, relatedVideos, videoCataloguePage, viewVideo } from '../src/repositories/videos.ts';
 import { backends, testDatabase } from './database.ts';
+import { testVisitor } from './visitors.ts';
+
+const cap = visitorLimitDefaults.addressActionsPerHour;
 
 describe.each(backends)('repositories on %s', (backend) => {
   let database: Database;
@@ -65,21 +70,21 @@ describe.each(backends)('repositories on %s', (backend) => {
     it('counts a view once per visitor per 24 hours', async () => {
       const before = await findVideo(database.db, 1);
       expect(before?.draft).toBe(0);
-      const first = await viewVideo(database.db, 1, 'visitor-a');
-      const again = await viewVideo(database.db, 1, 'visitor-a');
-      const other = await viewVideo(database.db, 1, 'visitor-b');
+      const first = await viewVideo(database.db, 1, testVisitor('visitor-a'), cap);
+      const again = await viewVideo(database.db, 1, testVisitor('visitor-a'), cap);
+      const other = await viewVideo(database.db, 1, testVisitor('visitor-b'), cap);
       expect(first?.views).toBe((before?.views ?? 0) + 1);
       expect(again?.views).toBe(first?.views);
       expect(other?.views).toBe((before?.views ?? 0) + 2);
       await database.db.execute(
         sql`UPDATE visitor_action SET at = at - interval '25 hours' WHERE visitor = 'visitor-a'`,
       );
-      expect((await viewVideo(database.db, 1, 'visitor-a'))?.views).toBe((before?.views ?? 0) + 3);
+      expect((await viewVideo(database.db, 1, testVisitor('visitor-a'), cap))?.views).toBe((before?.views ?? 0) + 3);
     });
 
     it('counts concurrent views of one visitor once', async () => {
       const before = (await findVideo(database.db, 2))?.views ?? 0;
-      await Promise.all(Array.from({ length: 8 }, () => viewVideo(database.db, 2, 'visitor-burst')));
+      await Promise.all(Array.from({ length: 8 }, () => viewVideo(database.db, 2, testVisitor('visitor-burst'), cap)));
       expect((await findVideo(database.db, 2))?.views).toBe(before + 1);
     });
 
@@ -102,8 +107,8 @@ describe.each(backends)('repositories on %s', (backend) => {
       expect(page.count).toBeGreaterThanOrEqual(70);
       const radio = page.rows[0];
       expect(radio).toBeDefined();
-      const played = await playRadio(database.db, radio!.id, 'listener');
-      await playRadio(database.db, radio!.id, 'listener');
+      const played = await playRadio(database.db, radio!.id, testVisitor('listener'), cap);
+      await playRadio(database.db, radio!.id, testVisitor('listener'), cap);
       expect(played?.plays).toBe(radio!.plays + 1);
       expect(
         (await radioCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false })).rows[0]?.plays,
@@ -121,7 +126,7 @@ describe.each(backends)('repositories on %s', (backend) => {
     it('counts a vote once per visitor and adds one to each chosen variant', async () => {
       const poll = (await activePolls(database.db))[0];
       expect(poll).toBeDefined();
-      const voted = await votePoll(database.db, poll!.id, 'voter', [1, 3]);
+      const voted = await votePoll(database.db, poll!.id, testVisitor('voter'), [1, 3], cap);
       expect(voted.kind).toBe('counted');
       if (voted.kind !== 'counted') return;
       expect([voted.poll.votes1, voted.poll.votes2, voted.poll.votes3, voted.poll.votes4]).toEqual([
@@ -130,9 +135,49 @@ describe.each(backends)('repositories on %s', (backend) => {
         poll!.votes3 + 1,
         poll!.votes4,
       ]);
-      expect(await votePoll(database.db, poll!.id, 'voter', [2])).toEqual({ kind: 'already-voted' });
+      expect(await votePoll(database.db, poll!.id, testVisitor('voter'), [2], cap)).toEqual({ kind: 'already-voted' });
       expect((await activePolls(database.db))[0]?.votes2).toBe(poll!.votes2);
-      expect(await votePoll(database.db, 999_999, 'voter', [1])).toEqual({ kind: 'no-poll' });
+      expect(await votePoll(database.db, 999_999, testVisitor('voter'), [1], cap)).toEqual({ kind: 'no-poll' });
+    });
+  });
+
+  describe('per-address caps', () => {
+    beforeEach(clearOfRateWindowEdge);
+
+    it('lets 100 concurrent votes of visitors without an established cookie from one address add the cap', async () => {
+      const poll = (await activePolls(database.db))[1];
+      const outcomes = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          votePoll(
+            database.db,
+            poll!.id,
+            testVisitor(`newcomer-${String(i)}`, { address: '192.0.2.77', established: false }),
+            [1],
+            cap,
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.kind === 'counted')).toHaveLength(cap);
+      expect(outcomes.filter((outcome) => outcome.kind === 'address-cap')).toHaveLength(100 - cap);
+      expect((await activePolls(database.db))[1]?.votes1).toBe(poll!.votes1 + cap);
+    });
+
+    it('lets 50 concurrent newcomers from one address post the newcomer limit into a room', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postChatMessage(
+            database.db,
+            { room: 'radio', programmeId: 2, name: 'Бот', message: String(i) },
+            testVisitor(`bot-${String(i)}`, { address: '192.0.2.78', established: false }),
+            visitorLimitDefaults,
+            new Date(),
+          ),
+        ),
+      );
+      const posted = outcomes.filter((outcome) => outcome.kind === 'posted').length;
+      // Windows are clock minutes: a burst that straddles one gets a second window's worth through.
+      expect(posted).toBeGreaterThanOrEqual(visitorLimitDefaults.chatNewcomersPerMinute);
+      expect(posted).toBeLessThanOrEqual(2 * visitorLimitDefaults.chatNewcomersPerMinute);
     });
   });
 
@@ -140,17 +185,18 @@ describe.each(backends)('repositories on %s', (backend) => {
     it('keeps messages oldest-first, gives only newer ones after an id, and paces a visitor', async () => {
       const room = 'teleprogram' as const;
       const programmeId = 1;
-      const posted = await postChatMessage(database.db, {
-        room,
-        programmeId,
-        name: 'Тест',
-        message: '<b>привет</b>',
-        visitor: 'chatter',
-      });
+      const post = (message: string) =>
+        postChatMessage(
+          database.db,
+          { room, programmeId, name: 'Тест', message },
+          testVisitor('chatter'),
+          visitorLimitDefaults,
+          new Date(),
+        );
+      const outcome = await post('<b>привет</b>');
+      const posted = outcome.kind === 'posted' ? outcome.row : undefined;
       expect(posted?.message).toBe('<b>привет</b>');
-      expect(
-        await postChatMessage(database.db, { room, programmeId, name: 'Тест', message: 'ещё', visitor: 'chatter' }),
-      ).toBeUndefined();
+      expect(await post('ещё')).toEqual({ kind: 'too-fast', slowMode: false, retryAfterSeconds: 1 });
       const all = await chatMessages(database.db, room, programmeId, undefined);
       expect(all.at(-1)?.id).toBe(posted?.id);
       const ids = all.map((m) => m.id);

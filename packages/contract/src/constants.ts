@@ -6,8 +6,29 @@ export const pageSize = 30;
 export const searchQueryMaxLength = 100;
 export const chatNameMaxLength = 32;
 export const chatMessageMaxLength = 500;
-/** What a chat name or message may not hold: C0/C1 controls and the bidirectional overrides that can disguise text. */
-export const chatForbiddenCharacters = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Combining marks allowed in a row on one letter: enough for any language, too few to stack "Zalgo" text. */
+export const chatCombiningMarksMax = 2;
+
+/**
+ * The defaults of the limits that keep counters and chats honest (docs/SECURITY.md); each can be
+ * changed by the setting named beside it (apps/server/src/config.ts).
+ */
+export const visitorLimitDefaults = {
+  /** ADDRESS_ACTIONS_PER_HOUR: what visitors without an established cookie, from one address, add to one counter per clock hour. */
+  addressActionsPerHour: 20,
+  /** VISITOR_ESTABLISHED_SECONDS: how old a cookie the server issued must be before it is established. */
+  establishedAfterSeconds: 3600,
+  /** CHAT_NEWCOMERS_PER_MINUTE: visitors without an established cookie who may post in one room from one address per clock minute. */
+  chatNewcomersPerMinute: 3,
+  /** CHAT_SLOW_MODE_RATE: posts a room may take in a clock minute before it goes into slow mode. */
+  chatSlowModeRate: 30,
+  /** CHAT_SLOW_MODE_SECONDS: in slow mode, one post per this many seconds per visitor. */
+  chatSlowModeSeconds: 10,
+} as const;
+export type VisitorLimits = { [K in keyof typeof visitorLimitDefaults]: number };
+
+/** Outside slow mode, a visitor may post once a second. */
+export const chatPaceSeconds = 1;
 
 export const locales = ['ru-cyrl', 'ru-latn'] as const;
 export type Locale = (typeof locales)[number];

@@ -3,3 +3,4 @@ export * from './entities.ts';
 export * from './calls.ts';
 export * from './transliteration.ts';
 export * from './calendar.ts';
+export * from './chat-text.ts';

@@ -1,8 +1,9 @@
-import type { ChatRoom } from '@efir/contract';
-import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
+import { type ChatRoom, type VisitorLimits, chatPaceSeconds } from '@efir/contract';
+import { and, asc, desc, eq, gt, gte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { chatMessage } from '../db/schema/index.ts';
-import { claimVisitorAction } from './visitor-actions.ts';
+import { giveBackToWindow, recentWindowPeak, secondsLeftInWindow, takeFromWindow } from './rate-windows.ts';
+import { type Visitor, claimVisitorAction } from './visitor-actions.ts';
 
 export type ChatMessageRow = typeof chatMessage.$inferSelect;
 
@@ -43,14 +44,75 @@ export async function latestChatMessageId(db: Db, room: ChatRoom, programmeId: n
   return rows[0]?.value ?? 0;
 }
 
-/** Stores a message unless the visitor posted less than a second ago (then undefined). */
+export type ChatPostOutcome =
+  | { kind: 'posted'; row: ChatMessageRow }
+  /** The visitor posted too recently (in slow mode: or their cookie is too new). */
+  | { kind: 'too-fast'; slowMode: boolean; retryAfterSeconds: number }
+  /** Enough newcomers posted in this room from the visitor's address this minute. */
+  | { kind: 'newcomers'; retryAfterSeconds: number };
+
+/** No cap: the room's own count only tells whether it is busy. */
+const uncapped = 2_147_483_647;
+
+/**
+ * Stores a message within the chat's limits (docs/SECURITY.md): a visitor posts once a second, in
+ * a room in slow mode once per `chatSlowModeSeconds` and not before their cookie is that old; a
+ * visitor without an established cookie counts as one of the room's newcomers from their address
+ * this minute. A room that took `chatSlowModeRate` posts in this clock minute or the one before is
+ * in slow mode. Everything is in the database, so every node keeps the same limits.
+ */
 export async function postChatMessage(
   db: Db,
-  message: { room: ChatRoom; programmeId: number; name: string; message: string; visitor: string },
-): Promise<ChatMessageRow | undefined> {
-  return db.transaction(async (tx) => {
-    if (!(await claimVisitorAction(tx, 'chat-post', 0, message.visitor, 1))) return undefined;
-    const rows = await tx.insert(chatMessage).values(message).returning();
-    return rows[0];
+  message: { room: ChatRoom; programmeId: number; name: string; message: string },
+  visitor: Visitor,
+  limits: VisitorLimits,
+  now: Date,
+): Promise<ChatPostOutcome> {
+  const roomKey = `chat-room:${message.room}:${String(message.programmeId)}`;
+  return db.transaction(async (tx): Promise<ChatPostOutcome> => {
+    const slowMode = (await recentWindowPeak(tx, roomKey, 'minute')) >= limits.chatSlowModeRate;
+    const pace = slowMode ? limits.chatSlowModeSeconds : chatPaceSeconds;
+    // A cookie made for this very post would let a script that drops its cookie skip the pace.
+    const cookieAgeMs = now.getTime() - visitor.issuedAt;
+    if (slowMode && cookieAgeMs < pace * 1000) {
+      return { kind: 'too-fast', slowMode, retryAfterSeconds: Math.ceil(pace - cookieAgeMs / 1000) };
+    }
+    const newcomerKey = `chat-newcomers:${roomKey}:${visitor.address}`;
+    const newcomer = !visitor.established && !(await postedThisMinute(tx, message, visitor.id));
+    if (newcomer && !(await takeFromWindow(tx, newcomerKey, 'minute', limits.chatNewcomersPerMinute))) {
+      return { kind: 'newcomers', retryAfterSeconds: secondsLeftInWindow('minute', now) };
+    }
+    if (!(await claimVisitorAction(tx, 'chat-post', 0, visitor.id, pace))) {
+      if (newcomer) await giveBackToWindow(tx, newcomerKey, 'minute');
+      return { kind: 'too-fast', slowMode, retryAfterSeconds: pace };
+    }
+    const rows = await tx
+      .insert(chatMessage)
+      .values({ ...message, visitor: visitor.id })
+      .returning();
+    const row = rows[0];
+    if (row === undefined) throw new Error('chat message missing after insert');
+    await takeFromWindow(tx, roomKey, 'minute', uncapped);
+    return { kind: 'posted', row };
   });
+}
+
+async function postedThisMinute(
+  db: Db,
+  message: { room: ChatRoom; programmeId: number },
+  visitor: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: chatMessage.id })
+    .from(chatMessage)
+    .where(
+      and(
+        eq(chatMessage.room, message.room),
+        eq(chatMessage.programmeId, message.programmeId),
+        eq(chatMessage.visitor, visitor),
+        gte(chatMessage.postedAt, sql`date_trunc('minute', now())`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
-import { claimVisitorAction } from './visitor-actions.ts';
+import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow } from './wire.ts';
 
 const published = eq(radio.draft, 0);
@@ -49,12 +49,18 @@ export async function findRadios(db: Db, ids: number[]): Promise<Map<number, Rad
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The radio, counting a play when this visitor has not played it in the last 24 hours. */
-export async function playRadio(db: Db, id: number, visitor: string): Promise<RadioRow | undefined> {
+/** The radio, counting a play when this visitor has not played it in the last 24 hours and the address cap allows. */
+export async function playRadio(
+  db: Db,
+  id: number,
+  visitor: Visitor,
+  addressCap: number,
+): Promise<RadioRow | undefined> {
   return db.transaction(async (tx) => {
     const found = await findRadio(tx, id);
     if (found === undefined || found.draft !== 0) return found;
-    if (!(await claimVisitorAction(tx, 'radio-play', id, visitor, playPeriodSeconds))) return found;
+    if ((await claimCountedAction(tx, 'radio-play', id, visitor, playPeriodSeconds, addressCap)) !== 'counted')
+      return found;
     const rows = await tx
       .update(radio)
       .set({ plays: sql`${radio.plays} + 1` })

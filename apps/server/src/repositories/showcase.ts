@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { about, poll, slide } from '../db/schema/index.ts';
 import { findRadios } from './radios.ts';
-import { claimVisitorAction } from './visitor-actions.ts';
+import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 
 export async function slideshow(db: Db, name: SlideshowName) {
   const slides = await db
@@ -34,10 +34,17 @@ export async function findPoll(db: Db, id: number): Promise<PollRow | undefined>
   return (await db.select().from(poll).where(eq(poll.id, id)))[0];
 }
 
-export type VoteOutcome = { kind: 'counted'; poll: PollRow } | { kind: 'already-voted' } | { kind: 'no-poll' };
+export type VoteOutcome =
+  { kind: 'counted'; poll: PollRow } | { kind: 'already-voted' } | { kind: 'address-cap' } | { kind: 'no-poll' };
 
-/** Adds one vote to each chosen variant (1..4), once per visitor per poll. */
-export async function votePoll(db: Db, id: number, visitor: string, chosen: number[]): Promise<VoteOutcome> {
+/** Adds one vote to each chosen variant (1..4), once per visitor per poll, within the address cap. */
+export async function votePoll(
+  db: Db,
+  id: number,
+  visitor: Visitor,
+  chosen: number[],
+  addressCap: number,
+): Promise<VoteOutcome> {
   return db.transaction(async (tx) => {
     const found = (
       await tx
@@ -46,7 +53,9 @@ export async function votePoll(db: Db, id: number, visitor: string, chosen: numb
         .where(and(eq(poll.id, id), eq(poll.active, true)))
     )[0];
     if (found === undefined) return { kind: 'no-poll' };
-    if (!(await claimVisitorAction(tx, 'poll-vote', id, visitor, null))) return { kind: 'already-voted' };
+    const claimed = await claimCountedAction(tx, 'poll-vote', id, visitor, null, addressCap);
+    if (claimed === 'repeat') return { kind: 'already-voted' };
+    if (claimed === 'address-cap') return { kind: 'address-cap' };
     const plusOne = (variant: number, column: AnyPgColumn) => sql`${column} + ${chosen.includes(variant) ? 1 : 0}`;
     const rows = await tx
       .update(poll)

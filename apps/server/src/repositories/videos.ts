@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
-import { claimVisitorAction } from './visitor-actions.ts';
+import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import { type VideoRow } from './wire.ts';
 
 const published = eq(video.draft, 0);
@@ -46,12 +46,18 @@ export async function findVideo(db: Db, id: number): Promise<VideoRow | undefine
   return rows[0];
 }
 
-/** The video, counting a view when this visitor has not viewed it in the last 24 hours. */
-export async function viewVideo(db: Db, id: number, visitor: string): Promise<VideoRow | undefined> {
+/** The video, counting a view when this visitor has not viewed it in the last 24 hours and the address cap allows. */
+export async function viewVideo(
+  db: Db,
+  id: number,
+  visitor: Visitor,
+  addressCap: number,
+): Promise<VideoRow | undefined> {
   return db.transaction(async (tx) => {
     const found = await findVideo(tx, id);
     if (found === undefined || found.draft !== 0) return found;
-    if (!(await claimVisitorAction(tx, 'video-view', id, visitor, viewPeriodSeconds))) return found;
+    if ((await claimCountedAction(tx, 'video-view', id, visitor, viewPeriodSeconds, addressCap)) !== 'counted')
+      return found;
     const rows = await tx
       .update(video)
       .set({ views: sql`${video.views} + 1` })

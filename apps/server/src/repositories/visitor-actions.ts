@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { giveBackToWindow, takeFromWindow } from './rate-windows.ts';
 
 export type VisitorAction = 'video-view' | 'radio-play' | 'poll-vote' | 'chat-post';
+
+/** An anonymous visitor as a request knows them (plugins/visitor.ts). */
+export interface Visitor {
+  /** The random id in the visitor's signed cookie (22 URL-safe characters). */
+  id: string;
+  /** The address the request came from, an IPv6 /64 as one (lib/address.ts). */
+  address: string;
+  /** When the server issued the visitor's cookie (ms since the epoch): now for a new one. */
+  issuedAt: number;
+  /**
+   * Whether the cookie was issued long enough ago: only then do the visitor's actions escape the
+   * per-address caps, so a script that drops or forges its cookie gains nothing.
+   */
+  established: boolean;
+}
 
 /**
  * Records that a visitor did `action` on `subjectId` unless they already did within `periodSeconds`
@@ -28,6 +44,28 @@ export async function claimVisitorAction(
           WHERE visitor_action.at <= excluded.at - make_interval(secs => ${periodSeconds})
           RETURNING 1 AS claimed`);
   return result.rows.length > 0;
+}
+
+export type CountOutcome = 'counted' | 'repeat' | 'address-cap';
+
+/**
+ * Claims an action that adds to a counter (a view, a play, a vote): once per visitor per period,
+ * and, for a visitor without an established cookie, within `addressCap` such actions on this
+ * subject from the visitor's address per clock hour. Run it in the transaction that adds.
+ */
+export async function claimCountedAction(
+  tx: Db,
+  action: Exclude<VisitorAction, 'chat-post'>,
+  subjectId: number,
+  visitor: Visitor,
+  periodSeconds: number | null,
+  addressCap: number,
+): Promise<CountOutcome> {
+  const key = `${action}:${String(subjectId)}:${visitor.address}`;
+  if (!visitor.established && !(await takeFromWindow(tx, key, 'hour', addressCap))) return 'address-cap';
+  if (await claimVisitorAction(tx, action, subjectId, visitor.id, periodSeconds)) return 'counted';
+  if (!visitor.established) await giveBackToWindow(tx, key, 'hour');
+  return 'repeat';
 }
 
 /** Forgets what no longer limits anyone: periodic actions older than a day (votes stay). */

@@ -14,7 +14,7 @@ import {
 import { toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
-export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db }, done) => {
+export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, visitorLimits }, done) => {
   app.route({
     ...routeOf('videoCategories', calls.videoCategories, { cacheMs: answerCacheMs }),
     handler: async () => (await listVideoCategories(db)).map(({ id, name }) => ({ id, name })),
@@ -31,7 +31,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { d
   app.route({
     ...routeOf('video', calls.video),
     handler: async (request) => {
-      const row = await viewVideo(db, request.params.id, request.visitor);
+      const row = await viewVideo(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour);
       if (row === undefined) throw notFound('No such video.');
       return toVideo(row);
     },

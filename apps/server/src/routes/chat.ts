@@ -1,30 +1,53 @@
 // The chat beside each stream: polled every 2 s by every viewer, so an unchanged room answers
 // 304 from the freshness cache without touching the database.
-import { calls, chatForbiddenCharacters, chatMessageMaxLength, chatNameMaxLength, type ChatRoom } from '@efir/contract';
+import {
+  calls,
+  chatMessageMaxLength,
+  chatNameMaxLength,
+  type ChatRoom,
+  type ChatTextProblem,
+  cleanChatText,
+} from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
-import { codePointLength } from '../lib/text.ts';
-import { type ChatMessageRow, chatMessages, postChatMessage } from '../repositories/chat.ts';
+import { type ChatMessageRow, type ChatPostOutcome, chatMessages, postChatMessage } from '../repositories/chat.ts';
 import { findRadioprogram, findTeleprogram } from '../repositories/programmes.ts';
 import type { RouteContext } from './context.ts';
 
-/** A chat field after trimming, or the reason it is refused. */
+const problemDetails: Record<ChatTextProblem, (label: string, maxLength: number) => string> = {
+  surrogate: (label) => `${label} is not valid text: it holds half of a UTF-16 surrogate pair.`,
+  control: (label) => `${label} must not contain control characters.`,
+  empty: (label) => `${label} must not be empty (invisible characters alone do not count).`,
+  long: (label, maxLength) => `${label} must be at most ${String(maxLength)} characters.`,
+};
+
+/** A chat field as it will be stored (packages/contract's cleanChatText), or the 400 that refuses it. */
 export function chatText(label: string, value: string, maxLength: number): string {
-  const text = value.trim();
-  const length = codePointLength(text);
-  if (length === 0) throw badRequest(`${label} must not be empty.`);
-  if (length > maxLength) throw badRequest(`${label} must be at most ${maxLength} characters.`);
-  if (chatForbiddenCharacters.test(text)) throw badRequest(`${label} must not contain control characters.`);
-  return text;
+  const outcome = cleanChatText(value, maxLength);
+  if ('problem' in outcome) throw badRequest(problemDetails[outcome.problem](label, maxLength));
+  return outcome.text;
+}
+
+function refusalDetail(outcome: Exclude<ChatPostOutcome, { kind: 'posted' }>, slowModeSeconds: number): string {
+  if (outcome.kind === 'newcomers') {
+    return 'Too many new visitors are posting in this chat from your network: try again in a minute.';
+  }
+  return outcome.slowMode
+    ? `This chat is in slow mode: one message every ${String(slowModeSeconds)} seconds.`
+    : 'Too many messages: at most one a second.';
 }
 
 function toChatMessage(row: ChatMessageRow) {
   return { id: row.id, name: row.name, message: row.message, date_added: row.postedAt.toISOString() };
 }
 
-export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, chatFreshness }, done) => {
+export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (
+  app,
+  { db, clock, chatFreshness, visitorLimits },
+  done,
+) => {
   const programmeExists = async (room: ChatRoom, id: number): Promise<boolean> =>
     (room === 'teleprogram' ? await findTeleprogram(db, id) : await findRadioprogram(db, id)) !== undefined;
 
@@ -53,13 +76,19 @@ export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, ch
       const name = chatText('Name', request.body.name, chatNameMaxLength);
       const message = chatText('Message', request.body.message, chatMessageMaxLength);
       if (!(await programmeExists(room, id))) throw notFound(`No such ${room} programme.`);
-      const row = await postChatMessage(db, { room, programmeId: id, name, message, visitor: request.visitor });
-      if (row === undefined) {
-        reply.header('retry-after', '1');
-        throw new HttpError(429, 'Too many messages: at most one a second.');
+      const outcome = await postChatMessage(
+        db,
+        { room, programmeId: id, name, message },
+        request.visitor,
+        visitorLimits,
+        clock(),
+      );
+      if (outcome.kind !== 'posted') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new HttpError(429, refusalDetail(outcome, visitorLimits.chatSlowModeSeconds));
       }
-      await chatFreshness.announce(room, id, row.id);
-      return reply.code(201).send(toChatMessage(row));
+      await chatFreshness.announce(room, id, outcome.row.id);
+      return reply.code(201).send(toChatMessage(outcome.row));
     },
   });
   done();

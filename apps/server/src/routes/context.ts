@@ -1,3 +1,4 @@
+import type { VisitorLimits } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ChatFreshness } from '../chat/freshness.ts';
@@ -8,6 +9,8 @@ import type { SearchRecorder } from '../search/search-recorder.ts';
 export interface RouteContext {
   db: Db;
   clock: Clock;
+  /** The caps on what visitors without an established cookie add to counters and chats. */
+  visitorLimits: VisitorLimits;
   /** The schedules' time zone. */
   timeZone: string;
   chatFreshness: ChatFreshness;

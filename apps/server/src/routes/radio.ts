@@ -13,7 +13,7 @@ import {
 import { toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
-export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db }, done) => {
+export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, visitorLimits }, done) => {
   app.route({
     ...routeOf('radioCategories', calls.radioCategories, { cacheMs: answerCacheMs }),
     handler: async () => (await listRadioCategories(db)).map(({ id, name }) => ({ id, name })),
@@ -46,7 +46,7 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db },
   app.route({
     ...routeOf('radioPlay', calls.radioPlay),
     handler: async (request) => {
-      const row = await playRadio(db, request.params.id, request.visitor);
+      const row = await playRadio(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour);
       if (row === undefined) throw notFound('No such radio.');
       return toRadio(row);
     },

@@ -33,7 +33,7 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
   const count = (request: FastifyRequest<{ Params: { q: string } }>, reply: FastifyReply, next: () => void): void => {
     if (reply.statusCode === 200) {
       const query = request.params.q.replace(/\s+/gu, ' ').trim();
-      if (found.get(query) === true) searchRecorder.add(query, request.visitor);
+      if (found.get(query) === true) searchRecorder.add(query, request.visitor.id);
     }
     next();
   };

@@ -3,6 +3,7 @@ import { calls, type Poll } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
+import { secondsLeftInWindow } from '../repositories/rate-windows.ts';
 import { type PollRow, aboutPages, activePolls, findPoll, slideshow, votePoll } from '../repositories/showcase.ts';
 import { toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
@@ -42,7 +43,11 @@ export function chosenVariants(
   });
 }
 
-export const showcaseRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, invalidate }, done) => {
+export const showcaseRoutes: FastifyPluginCallbackZod<RouteContext> = (
+  app,
+  { db, clock, invalidate, visitorLimits },
+  done,
+) => {
   app.route({
     ...routeOf('slideshow', calls.slideshow, { cacheMs: answerCacheMs }),
     handler: async (request) =>
@@ -97,14 +102,24 @@ export const showcaseRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db
       ...vote,
       url,
       schema: { ...vote.schema, operationId: url === vote.url ? 'pollVote' : 'pollVoteSlash', hide: url !== vote.url },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const found = await findPoll(db, request.params.id);
         if (found === undefined || !found.active) throw notFound('No such poll.');
         const chosen = chosenVariants(request.body, found);
         if (chosen.length === 0) throw badRequest('Choose at least one variant of the poll.');
-        const outcome = await votePoll(db, request.params.id, request.visitor, chosen);
+        const outcome = await votePoll(
+          db,
+          request.params.id,
+          request.visitor,
+          chosen,
+          visitorLimits.addressActionsPerHour,
+        );
         if (outcome.kind === 'no-poll') throw notFound('No such poll.');
         if (outcome.kind === 'already-voted') throw new HttpError(409, 'You have already voted in this poll.');
+        if (outcome.kind === 'address-cap') {
+          reply.header('retry-after', String(secondsLeftInWindow('hour', clock())));
+          throw new HttpError(429, 'Too many votes from your network this hour: try again later.');
+        }
         await invalidate('/get/oprosnik/');
         return toPoll(outcome.poll);
       },

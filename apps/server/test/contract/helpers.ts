@@ -32,3 +32,49 @@ export async function raw(app: FastifyInstance, options: InjectOptions & { url: 
     response,
   };
 }
+
+/**
+ * A browser as the server sees it: one address, one user agent and the cookie jar its answers fill,
+ * so it stays one visitor from request to request. `forget()` drops the cookie, as a script would.
+ */
+export class TestBrowser {
+  cookie: string | undefined;
+  readonly #app: FastifyInstance;
+  readonly address: string;
+  readonly userAgent: string;
+
+  constructor(app: FastifyInstance, address = '198.51.100.1', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Efir test') {
+    this.#app = app;
+    this.address = address;
+    this.userAgent = userAgent;
+  }
+
+  async request(options: InjectOptions & { url: string }) {
+    const headers = { 'user-agent': this.userAgent, ...(this.cookie === undefined ? {} : { cookie: this.cookie }) };
+    const answer = await raw(this.#app, {
+      ...options,
+      remoteAddress: this.address,
+      headers: { ...headers, ...options.headers },
+    });
+    const set = answer.response.headers['set-cookie'];
+    if (typeof set === 'string') this.cookie = set.split(';')[0];
+    return answer;
+  }
+
+  forget(): void {
+    this.cookie = undefined;
+  }
+}
+
+/** How long a burst of a test may take under load, at most. */
+const burstMs = 10_000;
+
+/**
+ * Waits, when the next minute is nearer than a burst takes, until it has begun: the rate limits
+ * count in clock minutes and hours (docs/SECURITY.md), and a burst that straddles two windows is
+ * allowed twice the limit, which a test asserting the limit must not meet by chance.
+ */
+export async function clearOfRateWindowEdge(): Promise<void> {
+  const toNextMinute = 60_000 - (Date.now() % 60_000);
+  if (toNextMinute < burstMs) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 200));
+}

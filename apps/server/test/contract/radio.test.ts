@@ -1,7 +1,7 @@
 import { calls } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../app.ts';
-import { call, raw } from './helpers.ts';
+import { TestBrowser, call, raw } from './helpers.ts';
 
 const site = useTestApp();
 
@@ -48,10 +48,14 @@ describe('radio catalogue calls', () => {
   });
 
   it('PATCH /add/radio/history/{id}/ records one play per visitor', async () => {
-    const first = await call(site().app, calls.radioPlay.response, { method: 'PATCH', url: '/add/radio/history/3/' });
-    const again = await call(site().app, calls.radioPlay.response, { method: 'PATCH', url: '/add/radio/history/3/' });
+    const listener = new TestBrowser(site().app);
+    const first = await listener.request({ method: 'PATCH', url: '/add/radio/history/3/' });
+    const again = await listener.request({ method: 'PATCH', url: '/add/radio/history/3/' });
     expect(first.status).toBe(200);
-    expect(again.body.prosmotri).toBe(first.body.prosmotri);
+    const plays = (answer: typeof first): number => calls.radioPlay.response.parse(answer.json).prosmotri;
+    expect(plays(again)).toBe(plays(first));
+    const other = await new TestBrowser(site().app).request({ method: 'PATCH', url: '/add/radio/history/3/' });
+    expect(plays(other)).toBe(plays(first) + 1);
     expect((await raw(site().app, { method: 'PATCH', url: '/add/radio/history/999999/' })).status).toBe(404);
   });
 });

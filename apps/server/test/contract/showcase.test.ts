@@ -1,7 +1,7 @@
 import { calls, errorSchema } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../app.ts';
-import { call, raw } from './helpers.ts';
+import { TestBrowser, call, raw } from './helpers.ts';
 
 const site = useTestApp();
 
@@ -49,11 +49,10 @@ describe('polls', () => {
   it('PUT /put/oprosnik/{id} counts +1 for each raised counter, once per visitor (409 after)', async () => {
     const [poll] = (await call(site().app, calls.polls.response, { url: '/get/oprosnik/' })).body;
     expect(poll).toBeDefined();
-    const headers = { 'user-agent': 'voter one' };
-    const vote = await call(site().app, calls.pollVote.response, {
+    const voter = new TestBrowser(site().app, '198.51.100.21');
+    const answer = await voter.request({
       method: 'PUT',
       url: `/put/oprosnik/${poll!.id}`,
-      headers,
       payload: {
         otvet_1: poll!.otvet_1,
         otvet_2: poll!.otvet_2 + 1,
@@ -61,17 +60,17 @@ describe('polls', () => {
         otvet_4: poll!.otvet_4 + 1,
       },
     });
-    expect(vote.status).toBe(200);
+    expect(answer.status).toBe(200);
+    const vote = { body: calls.pollVote.response.parse(answer.json) };
     expect([vote.body.otvet_1, vote.body.otvet_2, vote.body.otvet_3, vote.body.otvet_4]).toEqual([
       poll!.otvet_1,
       poll!.otvet_2 + 1,
       poll!.otvet_3,
       poll!.otvet_4 + 1,
     ]);
-    const second = await raw(site().app, {
+    const second = await voter.request({
       method: 'PUT',
       url: `/put/oprosnik/${poll!.id}/`,
-      headers,
       payload: { otvet_1: true },
     });
     expect(second.status).toBe(409);

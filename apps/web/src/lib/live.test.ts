@@ -72,14 +72,17 @@ describe('tickers', () => {
 });
 
 describe('chat input', () => {
-  it('wants a name of 1 to 32 and a message of 1 to 500 characters after trimming, without control characters', () => {
+  it('wants a visible name of 1 to 32 and message of 1 to 500 characters, as the server counts them', () => {
     expect(chatInputProblem('  ')).toBe('name_empty');
     expect(chatInputProblem('я'.repeat(33))).toBe('name_long');
     expect(chatInputProblem('Аня')).toBeUndefined();
     expect(chatInputProblem('Аня', ' ')).toBe('message_empty');
     expect(chatInputProblem('Аня', 'ы'.repeat(501))).toBe('message_long');
     expect(chatInputProblem('Аня', 'привет\u0007')).toBe('control');
-    expect(chatInputProblem('Аня', 'скрытый\u202eтекст')).toBe('control');
+    expect(chatInputProblem('Аня', 'скрытый\u202eтекст')).toBeUndefined();
+    expect(chatInputProblem('\u200b\u3164')).toBe('name_empty');
+    expect(chatInputProblem('Аня', '\u2800\u0301')).toBe('message_empty');
+    expect(chatInputProblem('Аня', 'половинка \ud83d')).toBe('control');
     expect(chatInputProblem('Аня', '<b>привет</b>')).toBeUndefined();
   });
 });

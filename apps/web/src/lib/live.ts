@@ -1,13 +1,14 @@
 // The live screens' pure rules (SPEC §4, §5): which programme items the strip shows, when the live
 // player shows, the item allowances, which tickers run now, and what a chat post may be.
 import {
-  chatForbiddenCharacters,
+  type ChatTextProblem,
   chatMessageMaxLength,
   chatNameMaxLength,
   type RadioprogramItem,
   type Teleprogram,
   type TeleprogramItem,
   type Ticker,
+  cleanChatText,
 } from '@efir/contract';
 
 /** Seconds a TV item may run past its duration, and a radio item, before the page moves on. */
@@ -60,21 +61,19 @@ export function activeTickers(tickers: readonly Ticker[], now: string): Ticker[]
   });
 }
 
-/** Length in code points, as the server counts it. */
-const codePoints = (text: string): number => Array.from(text).length;
-
 export type ChatInputProblem = 'name_empty' | 'name_long' | 'message_empty' | 'message_long' | 'control';
 
-/** What is wrong with a nickname or message before it is sent, trimmed as the server trims. */
+function fieldProblem(field: 'name' | 'message', problem: ChatTextProblem): ChatInputProblem {
+  if (problem === 'empty') return `${field}_empty`;
+  if (problem === 'long') return `${field}_long`;
+  return 'control';
+}
+
+/** What the server would refuse in a nickname or message, by the contract's own rule, before it is sent. */
 export function chatInputProblem(name: string, message?: string): ChatInputProblem | undefined {
-  const trimmedName = name.trim();
-  if (trimmedName === '') return 'name_empty';
-  if (codePoints(trimmedName) > chatNameMaxLength) return 'name_long';
-  if (chatForbiddenCharacters.test(trimmedName)) return 'control';
+  const cleanName = cleanChatText(name, chatNameMaxLength);
+  if ('problem' in cleanName) return fieldProblem('name', cleanName.problem);
   if (message === undefined) return undefined;
-  const trimmed = message.trim();
-  if (trimmed === '') return 'message_empty';
-  if (codePoints(trimmed) > chatMessageMaxLength) return 'message_long';
-  if (chatForbiddenCharacters.test(trimmed)) return 'control';
-  return undefined;
+  const cleanMessage = cleanChatText(message, chatMessageMaxLength);
+  return 'problem' in cleanMessage ? fieldProblem('message', cleanMessage.problem) : undefined;
 }

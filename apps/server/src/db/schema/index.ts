@@ -18,3 +18,4 @@ export * from './visitor-action.ts';
 export * from './text-search.ts';
 export * from './ingest-job.ts';
 export * from './aired-segment.ts';
+export * from './rate-window.ts';

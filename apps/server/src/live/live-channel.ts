@@ -400,13 +400,13 @@ export class LiveChannel {
   async onAirAt(t: number): Promise<OnAirNow | undefined> {
     const entry = this.airedAt(t);
     if (entry === null) return undefined;
-    if (entry !== undefined) {
-      const plan = await this.plan(entry.day);
-      if (plan === undefined) return undefined;
-      const itemIndex = entry.itemId === null ? -1 : plan.schedule.items.findIndex((item) => item.id === entry.itemId);
-      const slot = plan.timeline.aired.find((aired) => aired.itemIndex === itemIndex);
+    // An item of the schedule as it is now, airing: the log names it. Anything else (the filler,
+    // an item a rewrite removed, still airing until the join) is told by the schedule.
+    const plan = entry?.itemId === null || entry === undefined ? undefined : await this.plan(entry.day);
+    const itemIndex = plan?.schedule.items.findIndex((item) => item.id === entry?.itemId) ?? -1;
+    const slot = plan?.timeline.aired.find((aired) => aired.itemIndex === itemIndex);
+    if (plan !== undefined && slot !== undefined) {
       const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
-      if (slot === undefined) return { plan, onAir: { itemIndex: null, offset: 0, next } };
       return { plan, onAir: { itemIndex, offset: (t - slot.start) / 1000, next } };
     }
     const today = dateIn(this.options.timeZone, new Date(t));

@@ -43,8 +43,10 @@ async function halt(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** A site of its own on `port` (and `port + 8` for media); `settings` add to or replace its environment. */
-export async function startSite(port: number, settings: Record<string, string> = {}): Promise<Site> {
+/** A site of its own on `port` (and `port + 8` for media); `settings` add to or replace its environment.
+ * `E2E_PORT_SHIFT` moves every site's ports, so two checkouts can run the browser tests side by side. */
+export async function startSite(wantedPort: number, settings: Record<string, string> = {}): Promise<Site> {
+  const port = wantedPort + Number(process.env.E2E_PORT_SHIFT ?? 0);
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
   const env = {
     PATH: process.env.PATH ?? '',

@@ -13,6 +13,8 @@ export function wallClock(instant: Date, zone: string = defaultTimeZone): { date
 export const clockIn = (seconds: number): string => wallClock(new Date(Date.now() + seconds * 1000)).time;
 
 export interface DayPlan {
+  /** The day written (YYYY-MM-DD); today's when unset. */
+  date?: string;
   /** Seconds from now when the day starts (negative: it began already). */
   startsIn: number;
   finishedText?: string;
@@ -31,7 +33,7 @@ const sharedSite = (): ScheduledSite => ({
   dataDir: process.env.E2E_DATA_DIR ?? '',
 });
 
-/** Writes today's day of a channel; answers the day's id. */
+/** Writes a day of a channel, today's unless the plan names another; answers the day's id. */
 export async function writeToday(
   channel: 'tv' | 'radio',
   plan: DayPlan,
@@ -58,7 +60,7 @@ export async function writeToday(
           })),
         }),
   };
-  const response = await fetch(`${site}/api/admin/schedule/${channel}/${wallClock(new Date()).date}`, {
+  const response = await fetch(`${site}/api/admin/schedule/${channel}/${plan.date ?? wallClock(new Date()).date}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -60,22 +60,32 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a card shows preview (the default picture without one), name, views and date, and opens the video', async ({
+  test('a card shows preview (the default picture without one), name, views and date, and opens the video; one whose media are being made says so and opens nothing', async ({
     page,
   }) => {
     await open(page, '/catalog?sort=2');
     const cards = page.getByTestId('video-grid').locator('article');
-    // The newest is the video ingested for the tests, with its own preview; the demo's have none.
-    await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/media\/.+\.jpg$/u);
-    await expect(cards.first().locator('img')).not.toHaveAttribute('data-default-preview');
-    const card = cards.nth(1);
-    await expect(card.locator('img')).toHaveAttribute('data-default-preview');
-    await expect(card.locator('.card__views')).toHaveText(/Просмотры: \d/u);
-    await expect(card.locator('time')).toHaveText(/^\d{2} [а-я]+ \d{4}$/u);
-    const name = await card.getByRole('heading').innerText();
-    await card.getByRole('link').click();
+    // The newest is the video ingested for the tests, with its own preview and media; the demo's
+    // have neither (the browser tests' site makes no demo media).
+    const ready = cards.first();
+    await expect(ready.locator('img')).toHaveAttribute('src', /^\/media\/.+\.jpg$/u);
+    await expect(ready.locator('img')).not.toHaveAttribute('data-default-preview');
+    await expect(ready.getByTestId('preparing')).toHaveCount(0);
+
+    const preparing = cards.nth(1);
+    await expect(preparing.locator('img')).toHaveAttribute('data-default-preview');
+    await expect(preparing.locator('.card__views')).toHaveText(/Просмотры: \d/u);
+    await expect(preparing.locator('time')).toHaveText(/^\d{2} [а-я]+ \d{4}$/u);
+    await expect(preparing.getByTestId('preparing')).toHaveText('Готовится');
+    await expect(preparing.getByRole('link')).toHaveCount(0);
+    await preparing.click();
+    await expect(page).toHaveURL(`${site()}/catalog?sort=2`);
+
+    const name = await ready.getByRole('heading').innerText();
+    await ready.getByRole('link').click();
     await expect(page).toHaveURL(/\/video\/item\/\d+$/u);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByTestId('video-player')).toBeVisible();
   });
 
   test('the TV/Radio switch goes to the radio catalogue', async ({ page }) => {

@@ -84,9 +84,24 @@ test.describe('desktop, 1280 px', () => {
     expect(await storage(page, 'radio')).toBeNull();
   });
 
-  test('a recording without a sound file says it could not be loaded', async ({ page }) => {
-    await open(page, '/radio/catalog?tab=2');
-    await page.getByTestId('radio-grid').locator('article').first().getByRole('button').click();
+  test('a recording whose sound file is gone says it could not be loaded', async ({ page }) => {
+    // A radio the visitor played before, kept in storage, whose file has since disappeared.
+    await page.addInitScript(() => {
+      const radio = {
+        id: 999_999,
+        name: 'Пропавшая запись',
+        author: { name: 'Архив' },
+        duration: 60,
+        draft: 1,
+        get_preview: '',
+        link_radio: '/media/radios/999999/stream.m3u8',
+        prosmotri: 0,
+        date_added: '2026-01-01T00:00:00.000Z',
+        category_id: 1,
+      };
+      localStorage.setItem('radio', JSON.stringify(radio));
+    });
+    await open(page, '/radio/catalog');
     await expect(player(page).getByRole('alert')).toHaveText('Не удалось загрузить звуковой файл');
   });
 });

@@ -1,7 +1,7 @@
 // /radio/catalog: the switch, category tabs, popular list and listing on 'all', the grid, the
 // page list, and a click that plays.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, open, settled, site, viewports } from './helpers.ts';
+import { expectAccessible, open, radioId, settled, site, viewports } from './helpers.ts';
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: viewports.desktop });
@@ -28,10 +28,20 @@ test.describe('desktop, 1280 px', () => {
     await expect(grid.locator('article').first()).toBeVisible();
   });
 
-  test('a radio card has its cover, plays, date, name and author, and a click plays it', async ({ page }) => {
-    await open(page, '/radio/catalog?sort=1');
+  test('a radio card has its cover, plays, date, name and author, and a click plays it; one being made says so and plays nothing', async ({
+    page,
+  }) => {
+    await open(page, '/radio/catalog?sort=2');
     await settled(page);
-    const card = page.getByTestId('radio-grid').locator('article').first();
+    const cards = page.getByTestId('radio-grid').locator('article');
+    // The browser tests' site makes no demo media: only the radio ingested for the tests plays.
+    const preparing = cards.and(page.locator('[data-ready="false"]')).first();
+    await expect(preparing.getByTestId('preparing')).toHaveText('Готовится');
+    await expect(preparing.getByRole('button')).toHaveCount(0);
+    await preparing.click();
+    await expect(page.getByRole('region', { name: 'Плеер' })).toHaveCount(0);
+
+    const card = page.getByTestId('radio-grid').locator(`article[data-radio-id="${radioId()}"]`);
     await expect(card.locator('img')).toHaveAttribute('data-default-preview');
     await expect(card.locator('.card__views')).toHaveText(/Прослушивания: \d/u);
     await expect(card.locator('time')).toHaveText(/^\d{2} [а-я]+ \d{4}$/u);

@@ -1,7 +1,8 @@
 // /radio/program: the day slider and the blocks (time, preview, name, author, duration, download),
 // the cursor rules and a click that plays.
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, expectNoCyrillic, open, viewports } from './helpers.ts';
+import { writeToday } from '../support/schedule.ts';
+import { expectAccessible, expectNoCyrillic, open, radioId, site, viewports } from './helpers.ts';
 
 const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
 const blocks = (page: Page) => page.getByTestId('radioprogram').locator('.programme__block');
@@ -12,6 +13,12 @@ test.describe('desktop, 1280 px', () => {
   test("starts at today; today's and future days' items keep the default cursor; a past item plays", async ({
     page,
   }) => {
+    // The first day holds the radio ingested for the tests first: the demo's have no media here.
+    const radioprogramDays = (await (await fetch(`${site()}/api/v1/get/radioprogram/list/`)).json()) as {
+      date_to_start: string;
+    }[];
+    const firstDay = radioprogramDays[0]?.date_to_start ?? '';
+    await writeToday('radio', { date: firstDay, startsIn: 0, items: [{ id: Number(radioId()) }, { id: 1 }] });
     await open(page, '/radio/program');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Радиопрограмма');
     await expect(days(page).filter({ hasText: 'Сегодня' })).toHaveAttribute('aria-pressed', 'true');
@@ -31,6 +38,9 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByTestId('radioprogram')).toHaveAttribute('data-day-kind', 'past');
     const playable = blocks(page).first();
     await expect(playable).toHaveCSS('cursor', 'pointer');
+    const preparing = blocks(page).nth(1);
+    await expect(preparing.locator('.programme__preparing')).toHaveText('Готовится');
+    await expect(preparing).toHaveCSS('cursor', 'default');
     const name = await playable.locator('.programme__name').innerText();
     await playable.click();
     await expect(page.getByRole('region', { name: 'Плеер' })).toContainText(name);

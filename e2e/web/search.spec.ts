@@ -27,6 +27,13 @@ test.describe('desktop, 1280 px', () => {
       '/radio/catalog',
     );
 
+    // The demo's items have no media on the browser tests' site: they say so and open nothing.
+    await expect(videos.first().getByTestId('preparing')).toBeVisible();
+    await expect(videos.first().getByRole('link')).toHaveCount(0);
+    await expect(radios.first().getByRole('button')).toHaveCount(0);
+
+    // The items ingested for the tests play.
+    await open(page, `/search?q=${encodeURIComponent('Проверка')}`);
     await radios.first().getByRole('button').click();
     await expect(page.getByRole('region', { name: 'Плеер' })).toBeVisible();
 

@@ -88,20 +88,15 @@ test.describe('desktop, 1280 px', () => {
     const start = await transform();
     await expect.poll(transform, { timeout: 8000 }).not.toBe(start);
 
-    // A pointer over the carousel holds its autoplay, so the slide stays put for the click.
-    await related.hover();
-    const shown = await related.locator('.carousel__viewport').evaluate((viewport) => {
-      const box = viewport.getBoundingClientRect();
-      return [...viewport.querySelectorAll('.carousel__slide')].findIndex(
-        (slide) => slide.getBoundingClientRect().left >= box.left - 1,
-      );
-    });
-    const next = slides.nth(shown).getByRole('link');
-    const name = await next.innerText();
-    await next.click();
-    await expect(page).toHaveURL(/\/video\/item\/\d+$/u);
-    await expect(page).not.toHaveURL(`${site()}/video/item/11`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    // Each slide opens its video, or, while the video's media are being made (the browser tests'
+    // site makes no demo media), says so and links nowhere.
+    const kinds = await slides.evaluateAll((nodes) =>
+      nodes.map(
+        (node) => `${node.querySelectorAll('a').length}:${node.querySelectorAll('[data-testid="preparing"]').length}`,
+      ),
+    );
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const kind of kinds) expect(['1:0', '0:1']).toContain(kind);
   });
 
   test('opening a video clears the stored radio', async ({ page }) => {

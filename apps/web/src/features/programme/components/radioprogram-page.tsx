@@ -2,6 +2,7 @@ import { Download, Play } from 'lucide-react';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { formatClock, formatDuration } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { isRadioReady } from '../../../lib/media-ready.ts';
 import { playRadio } from '../../../lib/player-store.ts';
 import { type DayKind, isRadioprogramItemPlayable } from '../../../lib/programme-day.ts';
 import { useRadioprogramDays } from '../api/get-radioprogram-days.ts';
@@ -21,8 +22,9 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
   return (
     <ol className="programme" data-testid="radioprogram" data-day-kind={kind}>
       {items.data.results.map((item) => {
-        const playable = isRadioprogramItemPlayable(kind, item.draft);
         const { radio } = item;
+        const ready = isRadioReady(radio);
+        const playable = ready && isRadioprogramItemPlayable(kind, item.draft);
         return (
           <li key={item.id} className="programme__row">
             <button
@@ -46,6 +48,7 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
               <span className="programme__text">
                 <span className="programme__name">{radio.name}</span>
                 <span className="programme__description">{radio.author.name}</span>
+                {ready ? null : <span className="programme__preparing">{t('media.preparing')}</span>}
               </span>
               <span className="programme__duration">{formatDuration(radio.duration)}</span>
             </button>

@@ -3,6 +3,7 @@ import { AppLink } from '../../../components/app-link.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { formatClock } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { isVideoReady } from '../../../lib/media-ready.ts';
 import { type DayKind, isTeleprogramItemClickable } from '../../../lib/programme-day.ts';
 import { useTeleprogramDays } from '../api/get-teleprogram-days.ts';
 import { useTeleprogramToday } from '../api/get-teleprogram-today.ts';
@@ -33,6 +34,7 @@ function TeleprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
             <span className="programme__text">
               <span className="programme__name">{item.video.name}</span>
               <span className="programme__description">{item.video.description}</span>
+              {isVideoReady(item.video) ? null : <span className="programme__preparing">{t('media.preparing')}</span>}
             </span>
           </>
         );

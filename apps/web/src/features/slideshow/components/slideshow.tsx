@@ -6,6 +6,7 @@ import { Carousel } from '../../../components/carousel.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { isRadioReady } from '../../../lib/media-ready.ts';
 import { playRadio } from '../../../lib/player-store.ts';
 import { useSlideshow } from '../api/get-slideshow.ts';
 import './slideshow.css';
@@ -26,6 +27,13 @@ function SlideTags({ slide }: { slide: Slide }) {
 function SlideTarget({ slide }: { slide: Slide }) {
   const { t } = useI18n();
   const radio = slide.radio;
+  if (radio !== null && !isRadioReady(radio)) {
+    return (
+      <span className="slide__target" data-ready="false">
+        {slide.name} · {t('media.preparing')}
+      </span>
+    );
+  }
   if (radio !== null) {
     return (
       <button

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn } from '../lib/clock.ts';
 import { extendAired } from '../repositories/aired.ts';
-import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay } from '../repositories/live.ts';
+import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
 import { liveWindow, livePlaylist } from './live-playlist.ts';
 import { parseMediaPlaylist } from './segment-list.ts';
@@ -34,6 +34,24 @@ export interface RunState {
   status: number;
   /** The position in the day's full list (ads included) of the item on air or next to air. */
   index: number;
+}
+
+/** A day of a channel with its run state: what the teleprogram and radioprogram objects say. */
+export interface DayRun extends RunState {
+  id: number;
+  /** YYYY-MM-DD */
+  day: string;
+  startsAt: string;
+  finishedText: string;
+}
+
+/** The parts of a day a run needs: a schedule's, or a day row's. */
+export type DayHeading = Pick<DayRun, 'id' | 'day' | 'startsAt' | 'finishedText'>;
+
+/** Whether a day in this run state is being shown: the `show` flag of the spec's withads and show
+ * calls. TV: an item on air; radio: anything between its first start and its end, gaps included. */
+export function isShowing(channel: LiveChannelName, state: RunState): boolean {
+  return state.status === 1 || (channel === 'radio' && state.status === 4);
 }
 
 export interface OnAirNow {
@@ -433,6 +451,46 @@ export class LiveChannel {
     const index = onAir.itemIndex ?? onAir.next[0] ?? count;
     if (this.channel === 'radio' && onAir.itemIndex === null) return { status: 4, index };
     return { status: 1, index };
+  }
+
+  /** A day with its run state at t. */
+  async dayRun(heading: DayHeading, t: number): Promise<DayRun> {
+    const { id, day, startsAt, finishedText } = heading;
+    return { id, day, startsAt, finishedText, ...(await this.runState(day, t)) };
+  }
+
+  /** Whether the channel's day `date` is being shown at t (see `isShowing`). */
+  async showing(date: string, t: number): Promise<boolean> {
+    return isShowing(this.channel, await this.runState(date, t));
+  }
+
+  /** When each item of a day airs, by item id (ms): a fixed time, or where the timeline places an
+   * item that follows the one before. An item that never airs has none. */
+  async itemStarts(date: string): Promise<Map<number, number>> {
+    const plan = await this.plan(date);
+    const starts = new Map<number, number>();
+    for (const slot of plan?.timeline.aired ?? []) {
+      const item = plan?.schedule.items[slot.itemIndex];
+      if (item !== undefined) starts.set(item.id, slot.start);
+    }
+    return starts;
+  }
+
+  /** Whether a video (TV) or radio has finished airing by t on any day that schedules it. */
+  async hasAired(mediaId: number, t: number): Promise<boolean> {
+    const now = dateIn(this.options.timeZone, new Date(t));
+    for (const day of (await scheduledDays(this.options.db, this.channel, mediaId, now)).reverse()) {
+      const plan = await this.plan(day);
+      if (plan === undefined) continue;
+      const aired = plan.timeline.aired.some(
+        (slot) =>
+          plan.schedule.items[slot.itemIndex]?.mediaId === mediaId &&
+          slot.mediaFrom !== null &&
+          slot.end <= Math.min(t, plan.end),
+      );
+      if (aired) return true;
+    }
+    return false;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderForAiring, type UpcomingMedia } from './live-channels.ts';
+import { isShowing } from './live-channel.ts';
 
 const t = Date.UTC(2026, 10, 23, 3, 0, 0);
 const at = (seconds: number): number => t + seconds * 1000;
@@ -56,5 +57,19 @@ describe('orderForAiring', () => {
 
   it('is empty for nothing upcoming', () => {
     expect(orderForAiring([], t, speed)).toEqual([]);
+  });
+});
+
+describe('the show rule', () => {
+  it('TV shows a day only while an item of it is on air', () => {
+    expect(isShowing('tv', { status: 1, index: 2 })).toBe(true);
+    expect(isShowing('tv', { status: 4, index: 9 })).toBe(false);
+    expect(isShowing('tv', { status: 0, index: 0 })).toBe(false);
+  });
+
+  it('radio shows a day from its first start to its end, the gaps between items included', () => {
+    expect(isShowing('radio', { status: 1, index: 2 })).toBe(true);
+    expect(isShowing('radio', { status: 4, index: 3 })).toBe(true);
+    expect(isShowing('radio', { status: 0, index: 0 })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // The mapping between the database's rows and the wire's names (SPEC §3).
-import type { Radio, Video } from '@efir/contract';
+import type { Radio, Radioprogram, Teleprogram, Video } from '@efir/contract';
 import type { radio, video } from '../db/schema/index.ts';
 
 type SearchColumns = 'searchVector' | 'searchLatin' | 'mediaReadyAt';
@@ -44,4 +44,23 @@ export function toRadio(row: RadioRow): Radio {
 /** A `time` column as the wire's HH:mm:ss, or '' when unset. */
 export function toClockTime(value: string | null): string {
   return value === null ? '' : value.slice(0, 8);
+}
+
+/** A day with its run state (the live module's) as the wire's teleprogram or radioprogram. */
+export function toProgrammeDay(run: {
+  id: number;
+  day: string;
+  startsAt: string;
+  finishedText: string;
+  status: number;
+  index: number;
+}): Teleprogram & Radioprogram {
+  return {
+    id: run.id,
+    status: run.status,
+    index: run.index,
+    date_to_start: run.day,
+    time_to_start: toClockTime(run.startsAt),
+    finished_text: run.finishedText,
+  };
 }

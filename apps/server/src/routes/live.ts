@@ -2,32 +2,23 @@
 // the spec's page makes to move a channel on (`next`) or to publish what aired keep their paths
 // and answers, but the server decides: `next` answers the clock's state and never moves a channel
 // ahead of it; publishing is refused for an item that has not finished airing.
-import { calls, type Radioprogram, type Ticker } from '@efir/contract';
+import { calls, type Ticker } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { clockTimeIn, dateIn } from '../lib/clock.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
 import type { DayPlan } from '../live/live-channel.ts';
-import { dayTickers, type LiveChannelName, liveDayDate, publishAired, scheduledDays } from '../repositories/live.ts';
+import { dayTickers, type LiveChannelName, liveDayDate, publishAired } from '../repositories/live.ts';
 import { findRadio } from '../repositories/radios.ts';
 import { findVideo } from '../repositories/videos.ts';
-import { toClockTime, toRadio, toVideo } from '../repositories/wire.ts';
+import { toClockTime, toProgrammeDay, toRadio, toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
 export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, clock, timeZone, live }, done) => {
   /** A day's run object (teleprogram and radioprogram have one shape). */
-  const runOf = async (channel: LiveChannelName, plan: DayPlan, t: number): Promise<Radioprogram> => {
-    const state = await live[channel].runState(plan.schedule.day, t);
-    return {
-      id: plan.schedule.id,
-      status: state.status,
-      index: state.index,
-      date_to_start: plan.schedule.day,
-      time_to_start: toClockTime(plan.schedule.startsAt),
-      finished_text: plan.schedule.finishedText,
-    };
-  };
+  const runOf = async (channel: LiveChannelName, plan: DayPlan, t: number) =>
+    toProgrammeDay(await live[channel].dayRun(plan.schedule, t));
 
   /** The day on air now, else today's day, else the JSON string "none". */
   const today = async (channel: LiveChannelName, reply: FastifyReply) => {
@@ -44,24 +35,6 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     const plan = date === undefined ? undefined : await live[channel].plan(date);
     if (plan === undefined) throw notFound(channel === 'tv' ? 'No such teleprogram.' : 'No such radioprogram.');
     return plan;
-  };
-
-  /** Whether a video (tv) or radio has finished airing by now on any day. */
-  const hasAired = async (channel: LiveChannelName, mediaId: number): Promise<boolean> => {
-    const t = clock().getTime();
-    const now = dateIn(timeZone, new Date(t));
-    for (const day of (await scheduledDays(db, channel, mediaId, now)).reverse()) {
-      const plan = await live[channel].plan(day);
-      if (plan === undefined) continue;
-      const aired = plan.timeline.aired.some(
-        (slot) =>
-          plan.schedule.items[slot.itemIndex]?.mediaId === mediaId &&
-          slot.mediaFrom !== null &&
-          slot.end <= Math.min(t, plan.end),
-      );
-      if (aired) return true;
-    }
-    return false;
   };
 
   app.route({
@@ -112,7 +85,8 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     handler: async (request) => {
       const id = request.params.id;
       if ((await findVideo(db, id)) === undefined) throw notFound('No such video.');
-      if (!(await hasAired('tv', id))) throw new HttpError(409, 'This video has not finished airing yet.');
+      if (!(await live.tv.hasAired(id, clock().getTime())))
+        throw new HttpError(409, 'This video has not finished airing yet.');
       await publishAired(db, 'tv', id);
       const video = await findVideo(db, id);
       if (video === undefined) throw notFound('No such video.');
@@ -134,8 +108,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     ...routeOf('radioprogramShow', calls.radioprogramShow),
     handler: async (request) => {
       const plan = await dayById('radio', request.params.id);
-      const state = await live.radio.runState(plan.schedule.day, clock().getTime());
-      return { show: state.status === 1 || state.status === 4 };
+      return { show: await live.radio.showing(plan.schedule.day, clock().getTime()) };
     },
   });
 
@@ -144,7 +117,8 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     handler: async (request) => {
       const id = request.params.id;
       if ((await findRadio(db, id)) === undefined) throw notFound('No such radio.');
-      if (!(await hasAired('radio', id))) throw new HttpError(409, 'This radio has not finished airing yet.');
+      if (!(await live.radio.hasAired(id, clock().getTime())))
+        throw new HttpError(409, 'This radio has not finished airing yet.');
       await publishAired(db, 'radio', id);
       const radio = await findRadio(db, id);
       if (radio === undefined) throw notFound('No such radio.');

@@ -1,5 +1,5 @@
 // The TV and radio schedules: days, a day's items, and the calendar-window filter.
-import { calls, type Radioprogram, type Teleprogram } from '@efir/contract';
+import { calls } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { addDays, clockTimeIn, dateIn } from '../lib/clock.ts';
 import { notFound } from '../lib/http-error.ts';
@@ -15,7 +15,7 @@ import {
   teleprogramItems,
 } from '../repositories/programmes.ts';
 import type { LiveChannelName } from '../repositories/live.ts';
-import { toClockTime, toRadio, toVideo } from '../repositories/wire.ts';
+import { toClockTime, toProgrammeDay, toRadio, toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
 export const programmeRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, clock, timeZone, live }, done) => {
@@ -26,45 +26,16 @@ export const programmeRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { d
     return { from: addDays(now, -index), to: addDays(now, index) };
   };
 
-  /** A day with its status and index from the live channel's clock (see docs/LIVE.md). */
-  const withRunState = async (
-    channel: LiveChannelName,
-    row: TeleprogramRow | RadioprogramRow,
-    t: number,
-  ): Promise<Teleprogram & Radioprogram> => {
-    const state = await live[channel].runState(row.day, t);
-    return {
-      id: row.id,
-      status: state.status,
-      index: state.index,
-      date_to_start: row.day,
-      time_to_start: toClockTime(row.startsAt),
-      finished_text: row.finishedText,
-    };
-  };
-  const days = (channel: LiveChannelName, rows: (TeleprogramRow | RadioprogramRow)[]) => {
+  const days = async (channel: LiveChannelName, rows: (TeleprogramRow | RadioprogramRow)[]) => {
     const t = clock().getTime();
-    return Promise.all(rows.map((row) => withRunState(channel, row, t)));
+    return (await Promise.all(rows.map((row) => live[channel].dayRun(row, t)))).map(toProgrammeDay);
   };
-  /**
-   * When each item of a day airs (HH:mm:ss on the schedules' clock), by item id: a fixed time, or
-   * where the timeline places an item that follows the one before. An item that never airs has none.
-   */
+  /** When each item of a day airs, by item id, on the schedules' clock (HH:mm:ss). */
   const slotStarts = async (channel: LiveChannelName, day: string): Promise<Map<number, string>> => {
-    const plan = await live[channel].plan(day);
-    const starts = new Map<number, string>();
-    for (const slot of plan?.timeline.aired ?? []) {
-      const item = plan?.schedule.items[slot.itemIndex];
-      if (item !== undefined) starts.set(item.id, clockTimeIn(timeZone, new Date(slot.start)));
-    }
-    return starts;
+    const starts = await live[channel].itemStarts(day);
+    return new Map([...starts].map(([id, start]) => [id, clockTimeIn(timeZone, new Date(start))]));
   };
-
-  /** Whether a day is on air now: the `show` flag of the withads answers. */
-  const onAir = async (channel: LiveChannelName, day: string): Promise<boolean> => {
-    const state = await live[channel].runState(day, clock().getTime());
-    return state.status === 1 || (channel === 'radio' && state.status === 4);
-  };
+  const onAir = (channel: LiveChannelName, day: string) => live[channel].showing(day, clock().getTime());
 
   app.route({
     ...routeOf('teleprogramList', calls.teleprogramList, { cacheMs: answerCacheMs }),

@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
-import { searchLatinOf } from '../repositories/search.ts';
+import { addRadio, findRadio, radioCategoryExists, setRadioAudio } from '../repositories/radios.ts';
+import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedia } from '../repositories/videos.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
 import {
@@ -99,11 +98,6 @@ async function checkSource(context: IngestContext, file: string, wants: 'video' 
   return probe;
 }
 
-async function categoryExists(db: Db, kind: 'video' | 'radio', id: number): Promise<boolean> {
-  const table = kind === 'video' ? videoCategory : radioCategory;
-  return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
-}
-
 const megabyte = 1024 * 1024;
 
 /** Refuses, before any encoding, media of `outputBytes` that the media disk has no room for. */
@@ -155,15 +149,8 @@ async function produce<T>(
   }
 }
 
-/** The id of the row an insert returned. */
-function insertedId(rows: { id: number }[]): number {
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('the insert returned no row');
-  return id;
-}
-
 export async function ingestVideo(context: IngestContext, source: VideoSource, onProgress?: Progress): Promise<number> {
-  if (!(await categoryExists(context.db, 'video', source.categoryId))) {
+  if (!(await videoCategoryExists(context.db, source.categoryId))) {
     throw new IngestError(`${basename(source.file)}: no video category ${source.categoryId}`);
   }
   const probe = await checkSource(context, source.file, 'video');
@@ -192,28 +179,23 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
       await ffmpeg(context, previewArgs(source.file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
     },
-    async (urlBase) => {
-      const description = source.description ?? '';
-      return insertedId(
-        await context.db
-          .insert(video)
-          .values({
-            name: source.name,
-            description,
-            durationSeconds: probe.durationSeconds,
-            draft: source.draft ?? 0,
-            categoryId: source.categoryId,
-            ...ladderLinks(urlBase, rungs),
-            searchLatin: searchLatinOf(source.name, description),
-          })
-          .returning({ id: video.id }),
-      );
-    },
+    (urlBase) =>
+      addVideo(
+        context.db,
+        {
+          name: source.name,
+          description: source.description ?? '',
+          durationSeconds: probe.durationSeconds,
+          draft: source.draft ?? 0,
+          categoryId: source.categoryId,
+        },
+        ladderMedia(urlBase, rungs),
+      ),
   );
 }
 
 export async function ingestRadio(context: IngestContext, source: RadioSource, onProgress?: Progress): Promise<number> {
-  if (!(await categoryExists(context.db, 'radio', source.categoryId))) {
+  if (!(await radioCategoryExists(context.db, source.categoryId))) {
     throw new IngestError(`${basename(source.file)}: no radio category ${source.categoryId}`);
   }
   const probe = await checkSource(context, source.file, 'audio');
@@ -232,32 +214,24 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
         await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
       }
     },
-    async (urlBase) =>
-      insertedId(
-        await context.db
-          .insert(radio)
-          .values({
-            name: source.name,
-            author: source.author,
-            durationSeconds: probe.durationSeconds,
-            draft: source.draft ?? 0,
-            kind: source.kind ?? 1,
-            categoryId: source.categoryId,
-            audioPlaylist: `${urlBase}/index.m3u8`,
-            mediaReadyAt: new Date(),
-            preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
-            searchLatin: searchLatinOf(source.name, source.author),
-          })
-          .returning({ id: radio.id }),
-      ),
+    (urlBase) =>
+      addRadio(context.db, {
+        name: source.name,
+        author: source.author,
+        durationSeconds: probe.durationSeconds,
+        draft: source.draft ?? 0,
+        kind: source.kind ?? 1,
+        categoryId: source.categoryId,
+        audioPlaylist: `${urlBase}/index.m3u8`,
+        preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
+      }),
   );
 }
 
 /** The links of a ladder made under `urlBase`, as stored on a video. */
-function ladderLinks(urlBase: string, rungs: readonly Rung[]) {
+function ladderMedia(urlBase: string, rungs: readonly Rung[]): VideoMedia {
   return {
     masterPlaylist: `${urlBase}/master.m3u8`,
-    mediaReadyAt: new Date(),
     renditions: rungs.map((rung) => ({ height: rung.height, link: `${urlBase}/${rung.height}/index.m3u8` })),
     preview: `${urlBase}/preview.jpg`,
     previewCatalog: `${urlBase}/preview-catalog.jpg`,
@@ -266,14 +240,10 @@ function ladderLinks(urlBase: string, rungs: readonly Rung[]) {
 
 /** Makes the demo media of a catalogue video that has none yet (see demo-media.ts). */
 export async function attachDemoVideo(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
-  const row = (
-    await context.db
-      .select({ name: video.name, seconds: video.durationSeconds, master: video.masterPlaylist })
-      .from(video)
-      .where(eq(video.id, id))
-  )[0];
-  if (row === undefined) throw new IngestError(`video ${id}: no such video`);
-  if (row.master !== '') return;
+  const found = await findVideo(context.db, id);
+  if (found === undefined) throw new IngestError(`video ${id}: no such video`);
+  if (found.masterPlaylist !== '') return;
+  const row = { name: found.name, seconds: found.durationSeconds };
   const rungs = ladderFor(720);
   await produce(
     context,
@@ -296,22 +266,16 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
       await ffmpeg(context, previewArgs(top, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
     },
-    async (urlBase) => {
-      await context.db.update(video).set(ladderLinks(urlBase, rungs)).where(eq(video.id, id));
-    },
+    (urlBase) => setVideoMedia(context.db, id, ladderMedia(urlBase, rungs)),
   );
 }
 
 /** Makes the demo media of a catalogue radio that has none yet. */
 export async function attachDemoRadio(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
-  const row = (
-    await context.db
-      .select({ seconds: radio.durationSeconds, playlist: radio.audioPlaylist })
-      .from(radio)
-      .where(eq(radio.id, id))
-  )[0];
-  if (row === undefined) throw new IngestError(`radio ${id}: no such radio`);
-  if (row.playlist !== '') return;
+  const found = await findRadio(context.db, id);
+  if (found === undefined) throw new IngestError(`radio ${id}: no such radio`);
+  if (found.audioPlaylist !== '') return;
+  const row = { seconds: found.durationSeconds };
   await produce(
     context,
     'r',
@@ -320,11 +284,6 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
     async (workDir) => {
       await ffmpeg(context, radioEncodeArgs(demoRadioInput(id, row.seconds), workDir), row.seconds, onProgress);
     },
-    async (urlBase) => {
-      await context.db
-        .update(radio)
-        .set({ audioPlaylist: `${urlBase}/index.m3u8`, mediaReadyAt: new Date() })
-        .where(eq(radio.id, id));
-    },
+    (urlBase) => setRadioAudio(context.db, id, `${urlBase}/index.m3u8`),
   );
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
+import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow } from './wire.ts';
 
@@ -92,4 +93,36 @@ export async function radioListingGroups(db: Db) {
       return row !== undefined && row.draft === 0 ? [row] : [];
     }),
   }));
+}
+
+export async function radioCategoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: radioCategory.id }).from(radioCategory).where(eq(radioCategory.id, id))).length > 0;
+}
+
+/** Adds a radio whose audio is ready; answers its id. */
+export async function addRadio(
+  db: Db,
+  fields: {
+    name: string;
+    author: string;
+    durationSeconds: number;
+    draft: number;
+    kind: 1 | 2;
+    categoryId: number;
+    audioPlaylist: string;
+    preview: string;
+  },
+): Promise<number> {
+  const rows = await db
+    .insert(radio)
+    .values({ ...fields, mediaReadyAt: new Date(), searchLatin: searchLatinOf(fields.name, fields.author) })
+    .returning({ id: radio.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the insert returned no row');
+  return id;
+}
+
+/** Gives a catalogue radio its audio, made after it was written. */
+export async function setRadioAudio(db: Db, id: number, audioPlaylist: string): Promise<void> {
+  await db.update(radio).set({ audioPlaylist, mediaReadyAt: new Date() }).where(eq(radio.id, id));
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
+import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import { type VideoRow } from './wire.ts';
 
@@ -97,4 +98,44 @@ export async function mainList(db: Db, perRow = 12) {
   return categories
     .map((category) => ({ category, videos: videos.filter((row) => row.categoryId === category.id) }))
     .filter((row) => row.videos.length > 0);
+}
+
+export async function videoCategoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: videoCategory.id }).from(videoCategory).where(eq(videoCategory.id, id))).length > 0;
+}
+
+/** Where a video's media are, once made. */
+export interface VideoMedia {
+  masterPlaylist: string;
+  renditions: { height: number; link: string }[];
+  preview: string;
+  previewCatalog: string;
+}
+
+/** Adds a video whose media are ready; answers its id. */
+export async function addVideo(
+  db: Db,
+  fields: { name: string; description: string; durationSeconds: number; draft: number; categoryId: number },
+  media: VideoMedia,
+): Promise<number> {
+  const rows = await db
+    .insert(video)
+    .values({
+      ...fields,
+      ...media,
+      mediaReadyAt: new Date(),
+      searchLatin: searchLatinOf(fields.name, fields.description),
+    })
+    .returning({ id: video.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the insert returned no row');
+  return id;
+}
+
+/** Gives a catalogue video its media, made after it was written. */
+export async function setVideoMedia(db: Db, id: number, media: VideoMedia): Promise<void> {
+  await db
+    .update(video)
+    .set({ ...media, mediaReadyAt: new Date() })
+    .where(eq(video.id, id));
 }

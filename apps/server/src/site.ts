@@ -1,0 +1,118 @@
+// The running site: opens the database (writing the demo into an empty one), starts the live
+// channels, the ingest worker and the housekeeping, and listens on both ports; `close` stops it
+// all in order. server.ts only starts and stops it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, buildMediaApp } from './app.ts';
+import { openBus } from './bus/bus.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedIfEmpty } from './demo/first-start.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
+import { IngestWorker } from './jobs/ingest-worker.ts';
+import { adminToken } from './lib/admin-token.ts';
+import { createLiveChannels } from './live/live-channels.ts';
+import { locateMediaTools } from './media/ffmpeg.ts';
+import { ensureFiller } from './media/filler.ts';
+import { sweepWorkFolders } from './media/work-folders.ts';
+import { invalidateAnswers } from './plugins/answer-cache.ts';
+
+export interface RunningSite {
+  log: FastifyBaseLogger;
+  /** Stops taking requests and work, then closes the bus and the database. */
+  close(): Promise<void>;
+}
+
+export async function startSite(config: Config): Promise<RunningSite> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const tools = await locateMediaTools(config);
+  const mediaDir = join(config.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const swept = await sweepWorkFolders(database.db, mediaDir);
+  // Made once, in the background: the live channels wait for it, the rest of the site does not.
+  const fillerReady = ensureFiller(tools, mediaDir);
+  const live = createLiveChannels({
+    db: database.db,
+    mediaDir,
+    timeZone: config.timeZone,
+    fillerReady,
+    onError: (error, what) => {
+      app.log.warn({ err: error }, what);
+    },
+  });
+  // The demo's media are made in the background while the site serves.
+  await seedIfEmpty(database.db, config);
+  const bus = await openBus(config.redisUrl);
+  const worker = new IngestWorker(
+    { db: database.db, tools, mediaDir, maxBytes: config.ingestMaxBytes, maxSeconds: config.ingestMaxSeconds },
+    {
+      onDone: () => invalidateAnswers(bus, ''),
+      onError: (error, job) => {
+        app.log.error({ err: error, job: job?.id }, 'ingest failed');
+      },
+    },
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    bus,
+    mediaDir,
+    live,
+    mediaPort: config.mediaPort,
+    admin: {
+      token: adminToken(config.dataDir),
+      onQueued: () => {
+        worker.poke();
+      },
+    },
+  });
+  const mediaApp = await buildMediaApp({
+    mediaDir,
+    allowedOrigins: config.siteOrigins,
+    logLevel: config.logLevel,
+    live,
+    db: database.db,
+  });
+  fillerReady.catch((error: unknown) => {
+    app.log.error({ err: error }, 'making the live channels filler failed: gaps air as silence');
+  });
+  app.log.info(
+    {
+      database: database.kind,
+      bus: config.redisUrl === undefined ? 'in-process' : 'redis',
+      timeZone: config.timeZone,
+      ffmpeg: `${tools.version} (${tools.source}: ${tools.ffmpeg})`,
+    },
+    'efir starting',
+  );
+  if (tools.tether.length === 0) app.log.warn('setpriv (util-linux) is missing: an ffmpeg outlives a killed server');
+  if (swept.removed.length > 0) app.log.info(swept, 'removed the work folders of interrupted jobs');
+  const stopHousekeeping = startHousekeeping(database.db, (error) => {
+    app.log.error({ err: error }, 'pruning failed');
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: a thousand players reconnecting at once must not be turned away.
+  await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
+  // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.
+  for (const channel of [live.tv, live.radio]) {
+    channel.playlist(Date.now()).catch((error: unknown) => {
+      app.log.error({ err: error, channel: channel.channel }, 'laying out the live channel failed');
+    });
+    channel.start();
+  }
+  worker.start();
+
+  return {
+    log: app.log,
+    close: async () => {
+      stopHousekeeping();
+      live.tv.stop();
+      live.radio.stop();
+      await Promise.all([app.close(), mediaApp.close(), worker.stop()]);
+      await bus.close();
+      await database.close();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { Menu, Moon, Search, Sun, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink, AppNavLink, useAppNavigate } from '../../components/app-link.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { nextLocale, splitLocale, withLocale } from '../../lib/locale.ts';
@@ -29,6 +29,33 @@ export function Header() {
   const [query, setQuery] = useState('');
   const menuId = useId();
   const searchId = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+
+  // An opened search is for typing: its field takes the focus.
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+
+  // Escape closes what the toggles opened and gives the focus back to the toggle.
+  useEffect(() => {
+    if (!menuOpen && !searchOpen) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      if (searchOpen) {
+        setSearchOpen(false);
+        searchToggle.current?.focus();
+      } else {
+        setMenuOpen(false);
+        menuToggle.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen, searchOpen]);
   return (
     <header className="header">
       <div className="header__bar">
@@ -71,6 +98,7 @@ export function Header() {
             {t('header.search_placeholder')}
           </label>
           <input
+            ref={searchInput}
             id={`${searchId}-input`}
             type="search"
             name="q"
@@ -88,6 +116,7 @@ export function Header() {
         </form>
         <div className="header__tools">
           <button
+            ref={searchToggle}
             type="button"
             className="icon-button header__search-toggle"
             aria-label={t('header.search_open')}
@@ -122,6 +151,7 @@ export function Header() {
             {t('header.script_switch')}
           </button>
           <button
+            ref={menuToggle}
             type="button"
             className="icon-button header__menu-toggle"
             aria-label={t('nav.menu')}

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     mediaDir,
     live,
     mediaPort: config.mediaPort,
+    timeouts: config,
     admin: {
       token: adminToken(config.dataDir),
       onQueued: () => {
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     live,
     db: database.db,
+    timeouts: config,
   });
   fillerReady.catch((error: unknown) => {
     app.log.error({ err: error }, 'making the live channels filler failed: gaps air as silence');

@@ -9,6 +9,7 @@ import { DatabaseError, isEmpty, openDatabase } from './db/database.ts';
 import { seedDemo } from './demo/seed.ts';
 import { IngestWorker } from './jobs/ingest-worker.ts';
 import { adminToken } from './lib/admin-token.ts';
+import { keepDataPrivate } from './lib/private-data.ts';
 import { invalidateAnswers } from './plugins/answer-cache.ts';
 import { locateMediaTools, MediaToolError } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
@@ -27,6 +28,7 @@ const airedKeptMs = 24 * hourMs;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  keepDataPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const tools = await locateMediaTools(config);
   const mediaDir = join(config.dataDir, 'media');

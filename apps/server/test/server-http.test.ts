@@ -1,7 +1,7 @@
 // The real server process against clients that hold connections open for nothing (docs/SECURITY.md,
 // "HTTP"): one that announces a body and never sends it, one that trickles its headers, on both
-// ports, with the timeouts set short.
-import { mkdtempSync, rmSync } from 'node:fs';
+// ports, with the timeouts set short; and the data it writes, which only its owner may read.
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ const headersTimeoutSeconds = 1;
 let server: ServerProcess;
 
 beforeAll(async () => {
+  // Left open, as a data folder made by hand or by an older version may be.
+  chmodSync(dataDir, 0o755);
   server = startServer({
     ...localServerEnv(port, dataDir),
     REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
@@ -84,4 +86,16 @@ describe.each([
     const response = await fetch(`http://127.0.0.1:${portOf()}/health/live`);
     expect(response.status).toBe(200);
   });
+});
+
+it('leaves nothing under DATA_DIR that another account may read, write or enter', () => {
+  const open: string[] = [];
+  const walk = (path: string): void => {
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o077) !== 0) open.push(`${path} ${mode.toString(8)}`);
+    if (statSync(path).isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dataDir);
+  expect(readdirSync(dataDir).length).toBeGreaterThan(1);
+  expect(open).toEqual([]);
 });

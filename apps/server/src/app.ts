@@ -206,11 +206,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (page !== undefined) {
     // Every other address is a page of the app. A build file that is gone (an old page after a
-    // deploy) is a 404, not the app's HTML. A route, not the not-found handler: routes are compressed.
+    // deploy) is a 404, not the app's HTML, and a call under another method a 405, as without a
+    // build. A route, not the not-found handler: routes are compressed.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const isPage = !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
       if (isPage) return page(request, reply);
-      return reply.code(404).send({ detail: 'Not found.' });
+      reply.callNotFound();
+      return reply;
     });
   }
   if (indexHtml !== undefined) {

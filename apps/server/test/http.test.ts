@@ -122,11 +122,12 @@ describe('the site’s policy', () => {
     ['a malformed address', '/api/v1/%'],
     ['the API documentation', '/api/docs/'],
     ['a health call', '/health/live'],
-  ])('puts the headers on %s', async (_what, url) => {
-    const answer = await site.inject({ url });
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  ])('puts the headers on %s, first asked and again (from the answer cache)', async (_what, url) => {
+    for (const answer of [await site.inject({ url }), await site.inject({ url })]) {
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
   });
 });
 
@@ -192,10 +193,15 @@ describe('the site’s errors', () => {
     }
   });
 
-  it('answers a spec call under a method it does not take 405', async () => {
+  it('answers a spec call under a method it does not take 405, GET included beside the pages', async () => {
     const answer = await site.inject({ method: 'POST', url: '/api/v1/get/all/category/' });
     expect(answer.statusCode).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD');
+    const read = await site.inject({ url: '/api/v1/get/video/1/' });
+    expect(read.statusCode).toBe(405);
+    expect(read.headers.allow).toBe('PATCH');
+    expect(read.json()).toEqual({ detail: expect.any(String) as string });
+    expect((await site.inject({ url: '/api/v1/get/video/1' })).statusCode).toBe(404);
   });
 });
 

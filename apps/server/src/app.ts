@@ -122,7 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(answerError);
   answerUnrouted(app);
-  await app.register(securityHeadersPlugin, { headers: siteHeaders });
+  // The media files the site serves itself are no pages either: they get the media port's policy.
+  const mediaHeaders = securityHeaders(mediaPolicy);
+  await app.register(securityHeadersPlugin, {
+    headersFor: (url) => (url.startsWith('/media/') ? mediaHeaders : siteHeaders),
+  });
   await app.register(healthPlugin, { db: options.db });
   const page =
     indexHtml === undefined
@@ -287,7 +291,7 @@ export async function buildMediaApp(options: {
   });
   app.setErrorHandler(answerError);
   answerUnrouted(app);
-  await app.register(securityHeadersPlugin, { headers: mediaHeaders });
+  await app.register(securityHeadersPlugin, { headersFor: () => mediaHeaders });
   await app.register(healthPlugin, { db: options.db });
   await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
   if (streams !== undefined) await app.register(liveStreamRoutes, { streams });

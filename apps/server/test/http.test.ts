@@ -117,7 +117,6 @@ describe('the site’s policy', () => {
     ['a page', '/radio'],
     ['an API answer', '/api/v1/get/all/category/'],
     ['a build file', '/assets/index-1.js'],
-    ['a media file', '/media/clip.m3u8'],
     ['a missing address', '/api/v1/nothing/'],
     ['a malformed address', '/api/v1/%'],
     ['the API documentation', '/api/docs/'],
@@ -129,6 +128,14 @@ describe('the site’s policy', () => {
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
+});
+
+it('gives the media files the site serves itself the media port’s policy, which runs nothing', async () => {
+  for (const url of ['/media/clip.m3u8', '/media/nothing.html']) {
+    const answer = await site.inject({ url });
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  }
 });
 
 describe('page addresses', () => {

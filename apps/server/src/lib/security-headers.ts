@@ -62,11 +62,16 @@ export function securityHeaders(policy: string): Record<string, string> {
   };
 }
 
-/** Puts `headers` on every answer of the app, errors and not-found answers included. */
+/** Puts the headers `headersFor` gives an address on every answer of the app, errors and
+ * not-found answers included. */
 export const securityHeadersPlugin = fp(
-  (app: FastifyInstance, options: { headers: Record<string, string> }, done: (error?: Error) => void) => {
-    app.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, _payload: unknown, next: () => void) => {
-      reply.headers(options.headers);
+  (
+    app: FastifyInstance,
+    options: { headersFor: (url: string) => Record<string, string> },
+    done: (error?: Error) => void,
+  ) => {
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, _payload: unknown, next: () => void) => {
+      reply.headers(options.headersFor(request.url));
       next();
     });
     done();

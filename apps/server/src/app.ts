@@ -73,7 +73,7 @@ export interface AppOptions {
   live?: LiveChannels;
   /** The media port, which the web app's pages name for their live players (default 8088). */
   mediaPort?: number;
-  /** Unset: Node's (5 minutes for a request, 1 for its headers). */
+  /** Unset (tests): Fastify's and node:http's own. */
   timeouts?: RequestTimeouts;
 }
 
@@ -248,7 +248,7 @@ export async function buildMediaApp(options: {
   clock?: Clock;
   logger?: boolean;
   logLevel?: Config['logLevel'];
-  /** Unset: Node's (5 minutes for a request, 1 for its headers). */
+  /** Unset (tests): Fastify's and node:http's own. */
   timeouts?: RequestTimeouts;
 }): Promise<FastifyInstance> {
   const streams =

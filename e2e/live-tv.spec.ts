@@ -1,11 +1,10 @@
 // The live TV channel in Chromium through hls.js: across an item boundary playback keeps going,
 // with no stall and no hole in what is buffered. The schedule is arranged by the test.
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
+import { addHlsScript, failOnPolicyViolations } from './support/policy.ts';
 import { writeToday } from './support/schedule.ts';
 
-const require = createRequire(import.meta.url);
-const hlsScript = require.resolve('hls.js/dist/hls.min.js');
+failOnPolicyViolations();
 test('hls.js plays the live TV channel across an item boundary without a stall or a gap', async ({ page }) => {
   test.setTimeout(90_000);
   const site = process.env.E2E_SITE_URL ?? '';
@@ -17,7 +16,7 @@ test('hls.js plays the live TV channel across an item boundary without a stall o
 
   // A page of the site without a player of its own, so the test's player is the only one.
   await page.goto(`${site}/about`);
-  await page.addScriptTag({ path: hlsScript });
+  await addHlsScript(page);
   await page.evaluate((src) => {
     const element = document.createElement('video');
     element.id = 'live';

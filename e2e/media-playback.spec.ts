@@ -1,10 +1,9 @@
 // An ingested video plays in Chromium through hls.js from the media port, and switching rungs
 // keeps the position.
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
+import { addHlsScript, failOnPolicyViolations } from './support/policy.ts';
 
-const require = createRequire(import.meta.url);
-const hlsScript = require.resolve('hls.js/dist/hls.min.js');
+failOnPolicyViolations();
 
 interface VideoAnswer {
   link_video: string;
@@ -23,7 +22,7 @@ test('an ingested video plays through hls.js and keeps its position across a cha
   expect(video.video_kach.map((rung) => rung.kach)).toEqual([720, 480, 360]);
 
   await page.goto(`${site}/`);
-  await page.addScriptTag({ path: hlsScript });
+  await addHlsScript(page);
   await page.evaluate((src) => {
     const element = document.createElement('video');
     element.id = 'player';

@@ -2,6 +2,9 @@
 // volume and mute, scroll to top, close; and says so when a recording has no sound file.
 import { expect, type Page, test } from '@playwright/test';
 import { open, radioId, site, storage, viewports } from './helpers.ts';
+import { failOnPolicyViolations } from '../support/policy.ts';
+
+failOnPolicyViolations();
 
 const e2eRadioName = 'Проверка звука';
 const player = (page: Page) => page.getByRole('region', { name: 'Плеер' });

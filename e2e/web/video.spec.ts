@@ -2,6 +2,9 @@
 // related carousel, the external frame, the stored radio, and a new page for a new id.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, settled, site, storage, videoId, viewports } from './helpers.ts';
+import { failOnPolicyViolations } from '../support/policy.ts';
+
+failOnPolicyViolations();
 
 const currentTime = (page: Page) =>
   page.getByTestId('video-player').evaluate((video) => (video as HTMLVideoElement).currentTime);

@@ -21,7 +21,16 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { trustProxyOption } from './lib/address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { answerError, answerFrameworkError } from './lib/error-answers.ts';
+import { answerClientError, answerError, answerFrameworkError, answerUnrouted } from './lib/error-answers.ts';
+import { requestTimeoutOptions, type RequestTimeouts } from './lib/request-timeouts.ts';
+import {
+  inlineScriptHashes,
+  mediaOrigins,
+  mediaPolicy,
+  securityHeaders,
+  securityHeadersPlugin,
+  sitePolicy,
+} from './lib/security-headers.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -45,8 +54,9 @@ import { servePage } from './web/page-head.ts';
 import { readManifest } from './web/screen-files.ts';
 
 export interface AppOptions {
-  /** Unset public URL, proxies and limits: http, no proxy believed, the contract's defaults. */
-  config: Pick<Config, 'timeZone' | 'logLevel'> & Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
+  /** Unset public URL, proxies and limits: http://localhost:8080, no proxy believed, the contract's defaults. */
+  config: Pick<Config, 'timeZone' | 'logLevel'> &
+    Partial<Pick<Config, 'publicUrl' | 'siteOrigins' | 'trustProxy' | 'visitorLimits'>>;
   db: Db;
   bus: Bus;
   clock?: Clock;
@@ -63,6 +73,8 @@ export interface AppOptions {
   live?: LiveChannels;
   /** The media port, which the web app's pages name for their live players (default 8088). */
   mediaPort?: number;
+  /** Unset (tests): Fastify's and node:http's own. */
+  timeouts?: RequestTimeouts;
 }
 
 declare module 'fastify' {
@@ -74,32 +86,52 @@ declare module 'fastify' {
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const webDist = options.webDist ?? defaultWebDist;
+  const mediaPort = options.mediaPort ?? 8088;
+  // The pages tell the web app where the live streams are (the media port of the page's own host)
+  // and in which time zone the schedules' dates and times are (the server's).
+  const indexHtml = existsSync(`${webDist}/index.html`)
+    ? readFileSync(`${webDist}/index.html`, 'utf8').replace(
+        '</head>',
+        `<meta name="efir-media-port" content="${String(mediaPort)}" />\n` +
+          `<meta name="efir-time-zone" content="${options.config.timeZone}" />\n</head>`,
+      )
+    : undefined;
+  // Page addresses (canonical, Open Graph) are the configured one's, never the Host header's.
+  const publicUrl = options.config.publicUrl ?? 'http://localhost:8080';
+  const siteHeaders = securityHeaders(
+    sitePolicy({
+      scriptHashes: indexHtml === undefined ? [] : inlineScriptHashes(indexHtml),
+      mediaOrigins: mediaOrigins([publicUrl, ...(options.config.siteOrigins ?? [])], mediaPort),
+    }),
+  );
+  const timeouts = options.timeouts === undefined ? undefined : requestTimeoutOptions(options.timeouts);
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
     // Paths are exactly the spec's; '/x' and '/x/' are different calls.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     bodyLimit: 16 * 1024,
     trustProxy: trustProxyOption(options.config.trustProxy ?? false),
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(siteHeaders),
+    clientErrorHandler: answerClientError(siteHeaders),
+    // Fastify sets the server's request timeout from its own option, which would undo http's.
+    ...(timeouts === undefined ? {} : { http: timeouts, requestTimeout: timeouts.requestTimeout }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler(answerError);
+  answerUnrouted(app);
+  // The media files the site serves itself are no pages either: they get the media port's policy.
+  const mediaHeaders = securityHeaders(mediaPolicy);
+  await app.register(securityHeadersPlugin, {
+    headersFor: (url) => (url.startsWith('/media/') ? mediaHeaders : siteHeaders),
+  });
   await app.register(healthPlugin, { db: options.db });
-
-  const webDist = options.webDist ?? defaultWebDist;
-  const hasWeb = existsSync(`${webDist}/index.html`);
-  // The pages tell the web app where the live streams are (the media port of the page's own host)
-  // and in which time zone the schedules' dates and times are (the server's).
-  const indexHtml = (): string =>
-    readFileSync(`${webDist}/index.html`, 'utf8').replace(
-      '</head>',
-      `<meta name="efir-media-port" content="${String(options.mediaPort ?? 8088)}" />\n` +
-        `<meta name="efir-time-zone" content="${options.config.timeZone}" />\n</head>`,
-    );
-  const page = hasWeb ? servePage(options.db, indexHtml(), readManifest(webDist)) : undefined;
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  const page =
+    indexHtml === undefined
+      ? undefined
+      : servePage(options.db, indexHtml, new URL(publicUrl).origin, readManifest(webDist));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -178,14 +210,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (page !== undefined) {
     // Every other address is a page of the app. A build file that is gone (an old page after a
-    // deploy) is a 404, not the app's HTML. A route, not the not-found handler: routes are compressed.
+    // deploy) is a 404, not the app's HTML, and a call under another method a 405, as without a
+    // build. A route, not the not-found handler: routes are compressed.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const isPage = !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
       if (isPage) return page(request, reply);
-      return reply.code(404).send({ detail: 'Not found.' });
+      reply.callNotFound();
+      return reply;
     });
   }
-  if (hasWeb) {
+  if (indexHtml !== undefined) {
     // The build writes .br and .gz beside its assets (apps/web/vite.config.ts). Files under
     // /assets/ carry their content's hash in their names, so they never change: a year, immutable.
     await app.register(fastifyStatic, {
@@ -214,6 +248,8 @@ export async function buildMediaApp(options: {
   clock?: Clock;
   logger?: boolean;
   logLevel?: Config['logLevel'];
+  /** Unset (tests): Fastify's and node:http's own. */
+  timeouts?: RequestTimeouts;
 }): Promise<FastifyInstance> {
   const streams =
     options.live === undefined
@@ -223,13 +259,16 @@ export async function buildMediaApp(options: {
           clock: options.clock ?? systemClock,
           allowedOrigins: options.allowedOrigins,
         });
+  const mediaHeaders = securityHeaders(mediaPolicy);
+  const timeouts = options.timeouts === undefined ? {} : requestTimeoutOptions(options.timeouts);
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(mediaHeaders),
+    clientErrorHandler: answerClientError(mediaHeaders),
     // The live playlists are what a thousand viewers ask for every few seconds: they are answered
     // from the held bytes before the framework routes anything; every other request goes on.
     serverFactory: (handler) =>
-      createServer((request, response) => {
+      createServer(timeouts, (request, response) => {
         const path = request.url ?? '';
         if (streams === undefined || request.method !== 'GET' || !streams.handles(path)) {
           handler(request, response);
@@ -237,7 +276,11 @@ export async function buildMediaApp(options: {
         }
         streams.answer(path, request.headers.origin).then(
           (answer) => {
-            response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+            response.writeHead(answer.status, {
+              ...mediaHeaders,
+              ...answer.headers,
+              'content-length': answer.body.length,
+            });
             response.end(answer.body);
           },
           () => {
@@ -247,7 +290,8 @@ export async function buildMediaApp(options: {
       }),
   });
   app.setErrorHandler(answerError);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  answerUnrouted(app);
+  await app.register(securityHeadersPlugin, { headersFor: () => mediaHeaders });
   await app.register(healthPlugin, { db: options.db });
   await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
   if (streams !== undefined) await app.register(liveStreamRoutes, { streams });

@@ -88,6 +88,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('reads the request and header timeouts, 30 s and 10 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 30, headersTimeoutSeconds: 10 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '120', HEADERS_TIMEOUT_SECONDS: '5' })).toMatchObject({
+      requestTimeoutSeconds: 120,
+      headersTimeoutSeconds: 5,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow('REQUEST_TIMEOUT_SECONDS="0"');
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: 'soon' })).toThrow('HEADERS_TIMEOUT_SECONDS="soon"');
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '10' })).toThrow(
+      'HEADERS_TIMEOUT_SECONDS (10) must not exceed REQUEST_TIMEOUT_SECONDS (5)',
+    );
+  });
+
   it('refuses the same port for the site and the streams', () => {
     expect(() => loadConfig({ PORT: '8088' })).toThrow('PORT and MEDIA_PORT must differ');
   });

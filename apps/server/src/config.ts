@@ -63,6 +63,8 @@ const envSchema = z.object({
   DEMO_MEDIA: z.enum(['on', 'off']).default('on'),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  REQUEST_TIMEOUT_SECONDS: limit.max(3600).default(30),
+  HEADERS_TIMEOUT_SECONDS: limit.max(3600).default(10),
   INGEST_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -97,6 +99,9 @@ export interface Config {
   /** ffmpeg and ffprobe chosen by path; unset: the system's, else the npm-shipped ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** How long a client may take to send a whole request, and its headers, before it is cut off. */
+  requestTimeoutSeconds: number;
+  headersTimeoutSeconds: number;
   /** The largest source file and the longest source an ingest accepts. */
   ingestMaxBytes: number;
   ingestMaxSeconds: number;
@@ -124,6 +129,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (cfg.PORT === cfg.MEDIA_PORT) {
     throw new ConfigError(`Invalid configuration: PORT and MEDIA_PORT must differ (both ${cfg.PORT})`);
   }
+  if (cfg.HEADERS_TIMEOUT_SECONDS > cfg.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `Invalid configuration: HEADERS_TIMEOUT_SECONDS (${cfg.HEADERS_TIMEOUT_SECONDS}) must not exceed REQUEST_TIMEOUT_SECONDS (${cfg.REQUEST_TIMEOUT_SECONDS})`,
+    );
+  }
   return {
     port: cfg.PORT,
     mediaPort: cfg.MEDIA_PORT,
@@ -148,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoMedia: cfg.DEMO_MEDIA === 'on',
     ffmpegPath: cfg.FFMPEG_PATH,
     ffprobePath: cfg.FFPROBE_PATH,
+    requestTimeoutSeconds: cfg.REQUEST_TIMEOUT_SECONDS,
+    headersTimeoutSeconds: cfg.HEADERS_TIMEOUT_SECONDS,
     ingestMaxBytes: cfg.INGEST_MAX_BYTES,
     ingestMaxSeconds: cfg.INGEST_MAX_SECONDS,
   };

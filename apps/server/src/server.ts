@@ -3,11 +3,14 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseError } from './db/database.ts';
+import { keepDataPrivate } from './lib/private-data.ts';
 import { MediaToolError } from './media/ffmpeg.ts';
 import { startSite } from './site.ts';
 
 try {
-  const site = await startSite(loadConfig(process.env));
+  const config = loadConfig(process.env);
+  keepDataPrivate(config.dataDir);
+  const site = await startSite(config);
   closeWithGrace({ delay: 10_000, logger: site.log }, async ({ signal, err }) => {
     if (err === undefined) site.log.info({ signal }, 'efir stopping');
     else site.log.error({ err }, 'efir stopping after a fatal error');

@@ -60,6 +60,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     mediaDir,
     live,
     mediaPort: config.mediaPort,
+    timeouts: config,
     admin: {
       token: adminToken(config.dataDir),
       onQueued: () => {
@@ -73,6 +74,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     logLevel: config.logLevel,
     live,
     db: database.db,
+    timeouts: config,
   });
   fillerReady.catch((error: unknown) => {
     app.log.error({ err: error }, 'making the live channels filler failed: gaps air as silence');

@@ -1,6 +1,7 @@
 // Every call of SPEC §7: its path under /api/v1 (trailing slashes as the spec has them), method,
 // inputs and answer. The server registers routes from this table; the web app's client reads it.
 import { z } from 'zod';
+import { scheduleDateRange } from './constants.ts';
 import {
   aboutSchema,
   chatMessageSchema,
@@ -21,8 +22,38 @@ import {
   videoSchema,
 } from './entities.ts';
 
-/** A database id in a path: a positive integer that fits PostgreSQL's integer. */
-export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+/** The largest id PostgreSQL's integer holds. */
+export const idMax = 2_147_483_647;
+
+/**
+ * A whole number written in a path or query the one way it is written: decimal digits without a
+ * sign, white space or leading zero. `0x10`, `1e3`, `1.0` and `01` are refused rather than read
+ * as some other number, so one resource has one address.
+ */
+export function canonicalIntegerSchema(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9]\d{0,15})$/u, 'must be a decimal integer without sign, spaces or leading zeros')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** A database id in a path or query: a positive integer that fits PostgreSQL's integer. */
+export const idSchema = canonicalIntegerSchema(1, idMax);
+/** A database id in a JSON body, where it is a number. */
+export const bodyIdSchema = z.number().int().min(1).max(idMax);
+/** A day of a programme list (`filter/:index/`): today is 0, a year back at most. */
+export const dayIndexSchema = canonicalIntegerSchema(0, 366);
+/** The item index a channel is asked to move to (`next/:id/:nextIndex/`). */
+export const nextIndexSchema = canonicalIntegerSchema(0, 100_000);
+
+/** A channel's day in a path (YYYY-MM-DD), a real date within `scheduleDateRange`. */
+export const scheduleDateSchema = z.iso
+  .date()
+  .refine(
+    (date) => date >= scheduleDateRange.first && date <= scheduleDateRange.last,
+    `must be from ${scheduleDateRange.first} to ${scheduleDateRange.last}`,
+  );
 
 const flagSchema = z
   .enum(['true', 'false', 'True', 'False', ''])
@@ -33,7 +64,7 @@ export const pagedQuerySchema = z.object({
   category_id: z.union([z.literal(''), idSchema]).optional(),
   prosmotri: flagSchema,
   date_added: flagSchema,
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: canonicalIntegerSchema(1, 100_000).optional().default(1),
 });
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 
@@ -50,18 +81,18 @@ export const chatRoomSchema = z.enum(['teleprogram', 'radio']);
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
 export const chatQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  after: canonicalIntegerSchema(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const chatPostSchema = z.object({
-  teleprogram_id: idSchema.optional(),
-  radioprogram_id: idSchema.optional(),
+  teleprogram_id: bodyIdSchema.optional(),
+  radioprogram_id: bodyIdSchema.optional(),
   name: z.string(),
   message: z.string(),
 });
 export type ChatPost = z.infer<typeof chatPostSchema>;
 
-const pollAnswerSchema = z.union([z.boolean(), z.number().int().min(0).max(2_147_483_647)]).optional();
+const pollAnswerSchema = z.union([z.boolean(), z.number().int().min(0).max(idMax)]).optional();
 export const pollVoteSchema = z.object({
   otvet_1: pollAnswerSchema,
   otvet_2: pollAnswerSchema,
@@ -118,7 +149,7 @@ export const calls = {
   teleprogramListFilter: {
     method: 'GET',
     path: '/get/teleprogram/list/filter/:index/',
-    params: z.object({ index: z.coerce.number().int().min(0).max(366) }),
+    params: z.object({ index: dayIndexSchema }),
     response: z.array(teleprogramSchema),
   },
   teleprogramVideos: {
@@ -136,7 +167,7 @@ export const calls = {
   teleprogramNext: {
     method: 'PUT',
     path: '/get/teleprogram/next/:id/:nextIndex/',
-    params: z.object({ id: idSchema, nextIndex: z.coerce.number().int().min(0).max(100_000) }),
+    params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
     response: teleprogramSchema,
   },
   videoPublish: {
@@ -219,7 +250,7 @@ export const calls = {
   radioprogramListFilter: {
     method: 'GET',
     path: '/get/radioprogram/list/filter/:index/',
-    params: z.object({ index: z.coerce.number().int().min(0).max(366) }),
+    params: z.object({ index: dayIndexSchema }),
     response: z.array(radioprogramSchema),
   },
   radioprogramRadios: {
@@ -237,7 +268,7 @@ export const calls = {
   radioprogramNext: {
     method: 'PATCH',
     path: '/get/radioprogram/next/radio/:id/:nextIndex/',
-    params: z.object({ id: idSchema, nextIndex: z.coerce.number().int().min(0).max(100_000) }),
+    params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
     response: radioprogramSchema,
   },
   radioPublish: {

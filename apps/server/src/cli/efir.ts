@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { keepDataPrivate } from '../lib/private-data.ts';
 import { IngestWorker } from '../jobs/ingest-worker.ts';
 import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
@@ -70,6 +71,7 @@ async function siteQueue(base: string, token: string): Promise<Queue | undefined
 }
 
 async function localQueue(config: ReturnType<typeof loadConfig>): Promise<Queue> {
+  keepDataPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const db = database.db;
   return {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { closeToOthers } from '../lib/private-data.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -50,6 +51,8 @@ export async function openPglite(dir: string | undefined, from?: Blob): Promise<
     extensions: { pg_trgm },
     ...(from === undefined ? {} : { loadDataDir: from }),
   });
+  // PGlite unpacks a new database with its archive's modes (0666), past the process's umask.
+  if (dir !== undefined) closeToOthers(join(dir, 'pglite'));
   for (const [name, value] of Object.entries(sessionSettings)) {
     await client.query('SELECT set_config($1, $2, false)', [name, value]);
   }

@@ -1,6 +1,8 @@
 // How both ports answer a failure: always `{detail}`, a visitor's mistake in words, anything of
 // ours without internals (no SQL, no stack), and a database that is away as a 503 to retry.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 
@@ -18,10 +20,76 @@ export function answerDatabaseUnavailable(reply: FastifyReply): FastifyReply {
     .send({ detail: databaseUnavailableDetail });
 }
 
-/** A malformed URL or content type never reaches a route: answer it in the API's own shape. */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode ?? 400;
-  void reply.code(status).send({ detail: status < 500 ? error.message : internalDetail });
+/**
+ * Answers a request no route takes: a 405 naming the methods in `Allow` when its path is a route's
+ * under other methods, else a 404. Called before any route is added, so it sees them all; the
+ * site's catch-all page route (`/*`) names no path of its own and is left out.
+ */
+export function answerUnrouted(app: FastifyInstance): void {
+  const routes: { path: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/*' || route.url === '*') return;
+    const pattern = route.url
+      .split(/(:[A-Za-z]+|\*)/u)
+      .map((part) =>
+        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replaceAll(/[.+?^${}()|[\]\\]/gu, '\\$&'),
+      )
+      .join('');
+    routes.push({ path: new RegExp(`^${pattern}$`, 'u'), methods: [route.method].flat() });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((route) => route.path.test(path)).flatMap((route) => route.methods))];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: `${request.method} is not allowed here; use ${allowed.join(', ')}.` });
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}
+
+/** A malformed URL or content type never reaches a route: answer it in the API's own shape, with
+ * the port's `headers` (a malformed URL skips the hooks that would add them). */
+export function answerFrameworkError(headers: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode ?? 400;
+    void reply
+      .code(status)
+      .headers(headers)
+      .send({ detail: status < 500 ? error.message : internalDetail });
+  };
+}
+
+/**
+ * A request node:http could not read (headers too large, a malformed request line, one that took
+ * too long to arrive) never reaches Fastify: it is answered here on the socket, in the same shape
+ * and with the port's `headers`, and the connection is closed.
+ */
+export function answerClientError(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive.']
+          : [400, 'Malformed request.'];
+    // As node:http does: no answer on a connection whose answer has already begun.
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && answering?.headersSent !== true) {
+      const body = JSON.stringify({ detail });
+      const lines = Object.entries({
+        ...headers,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      }).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }
 
 /** The detail of a validation failure, naming where and what. */

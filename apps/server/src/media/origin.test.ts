@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,14 @@ beforeAll(async () => {
   writeFileSync(join(mediaDir, 'v', 'abc', 'preview.jpg'), 'jpeg');
   writeFileSync(join(mediaDir, '.incoming', 'half', 'x.ts'), 'half-made');
   writeFileSync(join(root, 'secret.txt'), 'outside the media directory');
+  mkdirSync(join(root, 'elsewhere'));
+  writeFileSync(join(root, 'elsewhere', 'seg.ts'), 'outside the media directory');
+  // Links an attacker with a foothold among the media would plant: to a system file, to a folder
+  // outside, and one that stays inside (which may serve).
+  symlinkSync('/etc/passwd', join(mediaDir, 'v', 'abc', 'passwd.ts'));
+  symlinkSync(join(root, 'secret.txt'), join(mediaDir, 'v', 'abc', 'secret.ts'));
+  symlinkSync(join(root, 'elsewhere'), join(mediaDir, 'v', 'outside'));
+  symlinkSync(join(mediaDir, 'v', 'abc'), join(mediaDir, 'v', 'same'));
   app = await buildMediaApp({ mediaDir, allowedOrigins: ['http://localhost:8080'], logger: false });
   await app.ready();
 });
@@ -82,6 +90,44 @@ describe('media origin', () => {
     expect([400, 403, 404]).toContain(answer.statusCode);
     expect(answer.body).not.toContain('outside the media directory');
     expect(answer.body).not.toContain('half-made');
+  });
+});
+
+describe('symlinks among the media', () => {
+  it.each(['/media/v/abc/passwd.ts', '/media/v/abc/secret.ts', '/media/v/outside/seg.ts', '/media/v/outside/'])(
+    'never serves %s, which leads outside the media directory (404 with a detail)',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const answer = await app.inject({ method, url });
+        expect(answer.statusCode, `${method} ${url}`).toBe(404);
+        if (method === 'GET') expect(answer.json()).toEqual({ detail: 'Not found.' });
+        expect(answer.body).not.toMatch(/root:|outside the media directory/u);
+      }
+    },
+  );
+
+  it('still serves a file through a link that stays inside', async () => {
+    const answer = await app.inject({ url: '/media/v/same/720/seg_00000.ts' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload).toEqual(segment);
+  });
+});
+
+describe('the media port’s headers', () => {
+  it.each([
+    '/media/v/abc/master.m3u8',
+    '/media/v/abc/preview.jpg',
+    '/media/v/nothing.ts',
+    '/media/v/abc/%',
+    '/health/live',
+  ])('%s carries nosniff, a referrer policy and a policy that runs nothing', async (url) => {
+    const answer = await app.inject({ url, headers: { origin: 'http://localhost:8080' } });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    // A malformed address never reaches the media's routes, so it has no CORS headers to keep.
+    if (url.startsWith('/media/') && !url.endsWith('%'))
+      expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:8080');
   });
 });
 

@@ -1,6 +1,9 @@
 // Serves DATA_DIR/media under /media/: on the media port, and under the site's origin for the
 // same-origin case. Folders are named by a fresh id per ingest and never change, so segments and
 // previews are cached for a year; playlists for a few seconds.
+import { existsSync, realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,27 +28,36 @@ export function isUnsafeMediaPath(url: string): boolean {
   );
 }
 
+/** Whether a media path reaches outside `root` (a real path) through a symlink. A path that does
+ * not exist leaves nothing: the file server answers it 404. */
+async function leavesRoot(root: string, mediaPath: string): Promise<boolean> {
+  try {
+    const real = await realpath(join(root, mediaPath));
+    return real !== root && !real.startsWith(`${root}${sep}`);
+  } catch {
+    return false;
+  }
+}
+
 function cacheControlFor(path: string): string {
   return path.endsWith('.m3u8') ? 'public, max-age=5' : 'public, max-age=31536000, immutable';
 }
 
 export const mediaOriginPlugin = fp(
   async (app: FastifyInstance, options: MediaOriginOptions) => {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!request.url.startsWith('/media/')) {
-        done();
-        return;
-      }
-      if (isUnsafeMediaPath(request.url)) {
-        void reply.code(400).send({ detail: 'Bad media path.' });
-        return;
-      }
+    const root = existsSync(options.mediaDir) ? realpathSync(options.mediaDir) : options.mediaDir;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/media/')) return;
+      if (isUnsafeMediaPath(request.url)) return reply.code(400).send({ detail: 'Bad media path.' });
+      // The file server follows symlinks; one placed among the media (by a bad ingest or a careless
+      // operator) must not publish what it points to.
+      const path = decodeURIComponent(request.url.slice('/media/'.length).split('?')[0] ?? '');
+      if (await leavesRoot(root, path)) return reply.code(404).send({ detail: 'Not found.' });
       const origin = request.headers.origin;
       if (origin !== undefined && options.allowedOrigins.includes(origin)) {
         reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
         reply.header('access-control-expose-headers', 'Content-Length, Content-Range');
       }
-      done();
     });
     await app.register(fastifyStatic, {
       root: options.mediaDir,

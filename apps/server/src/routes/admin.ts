@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { idSchema, scheduleDateSchema } from '@efir/contract';
 import { z } from 'zod';
 import { radioSourceSchema, videoSourceSchema } from '../jobs/ingest-worker.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -52,7 +53,7 @@ export const scheduleDaySchema = z.object({
 
 const scheduleParams = z.object({
   channel: z.enum(['tv', 'radio']),
-  date: z.iso.date(),
+  date: scheduleDateSchema,
 });
 
 export interface IngestJobView {
@@ -116,7 +117,7 @@ export function adminRoutes(
     }
     next();
   });
-  const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+  const idParams = z.object({ id: idSchema });
   const parse = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js'), 'console.log(1);');
   database = await testDatabase('pglite', 'seeded');
   app = await buildApp({
-    config: { timeZone: testTimeZone, logLevel: 'silent' },
+    config: { timeZone: testTimeZone, logLevel: 'silent', publicUrl: 'http://efir.test' },
     db: database.db,
     bus,
     logger: false,

@@ -151,11 +151,11 @@ export function renderHead(html: string, head: PageHead, manifest?: ViteManifest
     .replace('</head>', `  ${meta}\n  </head>`);
 }
 
-/** Answers a page address with the app's index.html carrying that page's head. */
-export function servePage(db: Db, indexHtml: string, manifest?: ViteManifest) {
+/** Answers a page address with the app's index.html carrying that page's head; its absolute
+ * addresses start with `origin` (PUBLIC_URL's), whatever Host the request named. */
+export function servePage(db: Db, indexHtml: string, origin: string, manifest?: ViteManifest) {
   const catalogues = loadCatalogues();
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = `${request.protocol}://${request.host}`;
     let head: PageHead;
     try {
       head = await pageHead(db, catalogues, origin, request.url);

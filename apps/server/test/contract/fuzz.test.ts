@@ -1,11 +1,44 @@
-// Random and malformed paths, queries and bodies thrown at every call: never a 500.
+// Random and malformed paths, queries and bodies thrown at every call of the site and at the
+// media port: never a 5xx, and every failure is exactly `{detail: string}`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { calls } from '@efir/contract';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMediaApp } from '../../src/app.ts';
+import { createLiveChannels } from '../../src/live/live-channels.ts';
 import { useTestApp } from '../app.ts';
-import { raw } from './helpers.ts';
+import { testTimeZone } from '../postgres.ts';
 
 const site = useTestApp();
+let media: FastifyInstance;
+let mediaDir: string;
+
+beforeAll(async () => {
+  mediaDir = mkdtempSync(join(tmpdir(), 'efir-fuzz-media-'));
+  mkdirSync(join(mediaDir, 'v', 'abc'), { recursive: true });
+  writeFileSync(join(mediaDir, 'v', 'abc', 'master.m3u8'), '#EXTM3U\n');
+  const live = createLiveChannels({ db: site().database.db, mediaDir, timeZone: testTimeZone });
+  media = await buildMediaApp({ mediaDir, allowedOrigins: [], live, logger: false });
+  await media.ready();
+});
+
+afterAll(async () => {
+  await media.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+/** Sends a request and checks the answer: below 500, and a failure is `{detail: string}` alone. */
+async function expectSound(app: FastifyInstance, options: InjectOptions & { url: string }): Promise<void> {
+  const response = await app.inject(options);
+  const what = `${options.method ?? 'GET'} ${options.url}`;
+  expect(response.statusCode, what).toBeLessThan(500);
+  if (response.statusCode >= 400 && options.method !== 'HEAD') {
+    expect(response.json(), what).toEqual({ detail: expect.any(String) as string });
+  }
+}
 
 const segment = fc.oneof(
   fc.integer({ min: -5, max: 10 }).map(String),
@@ -82,14 +115,12 @@ describe('every call under random input', () => {
         contentType,
         fc.constantFrom(spec.method, spec.method, 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         async (values, query, payload, type, method) => {
-          const url = `${fill(spec.path, values)}${query === '' ? '' : `?${query}`}`;
-          const answer = await raw(site().app, {
+          const url = `/api/v1${fill(spec.path, values)}${query === '' ? '' : `?${query}`}`;
+          await expectSound(site().app, {
             method,
             url,
             ...(payload === undefined ? {} : { payload, headers: { 'content-type': type } }),
           });
-          expect(answer.status, `${method} ${url}`).toBeLessThan(500);
-          if (answer.status >= 400) expect(answer.json, `${method} ${url}`).toHaveProperty('detail');
         },
       ),
       { numRuns: 40 },
@@ -99,10 +130,63 @@ describe('every call under random input', () => {
   it('random paths under /api/v1 answer a 4xx with a detail, never a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), fc.boolean(), async (parts, slash) => {
-        const answer = await raw(site().app, { url: `/${parts.join('/')}${slash ? '/' : ''}` });
-        expect(answer.status).toBeLessThan(500);
+        await expectSound(site().app, { url: `/api/v1/${parts.join('/')}${slash ? '/' : ''}` });
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+const anyMethod = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
+
+describe('the media port under random input', () => {
+  const mediaPath = fc.oneof(
+    fc.constantFrom('/media', '/tv', '/radio', '/radio/m3u', '/radio/apple', '/health', '/media/v', '/media/v/abc'),
+    fc.constantFrom('/tv/stream.m3u8', '/radio/m3u/stream.m3u8', '/media/v/abc/master.m3u8', '/health/ready'),
+  );
+  it('answers random paths, methods and bodies below 500, failures as {detail}', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        mediaPath,
+        fc.array(segment, { maxLength: 3 }),
+        fc.boolean(),
+        anyMethod,
+        body,
+        async (base, parts, slash, method, payload) => {
+          const url = `${base}${parts.map((part) => `/${part}`).join('')}${slash ? '/' : ''}`;
+          await expectSound(media, {
+            method,
+            url,
+            ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the site beyond the API under random input', () => {
+  it('answers random methods on its pages, documentation and files below 500, failures as {detail}', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          '/',
+          '/about',
+          '/api/docs',
+          '/api/openapi.json',
+          '/assets',
+          '/media',
+          '/health/live',
+          '/api/admin',
+        ),
+        fc.array(segment, { maxLength: 2 }),
+        anyMethod,
+        async (base, parts, method) => {
+          await expectSound(site().app, { method, url: `${base}${parts.map((part) => `/${part}`).join('')}` });
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

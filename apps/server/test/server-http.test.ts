@@ -1,0 +1,101 @@
+// The real server process against clients that hold connections open for nothing (docs/SECURITY.md,
+// "HTTP"): one that announces a body and never sends it, one that trickles its headers, on both
+// ports, with the timeouts set short; and the data it writes, which only its owner may read.
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'efir-server-http-'));
+const port = 17_000 + Math.floor(Math.random() * 1000);
+const requestTimeoutSeconds = 2;
+const headersTimeoutSeconds = 1;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  // Left open, as a data folder made by hand or by an older version may be.
+  chmodSync(dataDir, 0o755);
+  server = startServer({
+    ...localServerEnv(port, dataDir),
+    REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
+    HEADERS_TIMEOUT_SECONDS: String(headersTimeoutSeconds),
+  });
+  await waitForApi(`http://127.0.0.1:${port}/api/v1/get/all/category/`, 60_000);
+}, 70_000);
+
+afterAll(async () => {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Connects, writes `start`, then `more` every `everyMs` until the server closes the connection;
+ * resolves with what it answered and how long the connection lived. */
+function holdOpen(
+  to: number,
+  start: string,
+  more?: { text: string; everyMs: number },
+): Promise<{ answer: string; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const opened = Date.now();
+    let answer = '';
+    let drip: NodeJS.Timeout | undefined;
+    const socket = connect(to, '127.0.0.1', () => {
+      socket.write(start);
+      if (more !== undefined) drip = setInterval(() => socket.write(more.text), more.everyMs);
+    });
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(drip);
+      resolve({ answer, seconds: (Date.now() - opened) / 1000 });
+    });
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the server kept the connection open'));
+    }, 15_000);
+  });
+}
+
+describe.each([
+  ['the site', () => port],
+  ['the media port', () => port + 1],
+])('%s', (_name, portOf) => {
+  it('cuts a request that announces a body and sends none, answering 408 {detail}', async () => {
+    const { answer, seconds } = await holdOpen(
+      portOf(),
+      'POST /api/v1/chat/teleprogram/1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    );
+    expect(seconds).toBeGreaterThanOrEqual(requestTimeoutSeconds - 0.5);
+    expect(seconds).toBeLessThan(requestTimeoutSeconds + 2);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /u);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ detail: 'The request took too long to arrive.' });
+  }, 20_000);
+
+  it('cuts a client that sends its headers a line at a time', async () => {
+    const { seconds } = await holdOpen(portOf(), 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n', {
+      text: 'X-Slow: 1\r\n',
+      everyMs: 200,
+    });
+    expect(seconds).toBeLessThan(headersTimeoutSeconds + 2);
+  }, 20_000);
+
+  it('still answers a client that sends its request at once', async () => {
+    const response = await fetch(`http://127.0.0.1:${portOf()}/health/live`);
+    expect(response.status).toBe(200);
+  });
+});
+
+it('leaves nothing under DATA_DIR that another account may read, write or enter', () => {
+  const open: string[] = [];
+  const walk = (path: string): void => {
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o077) !== 0) open.push(`${path} ${mode.toString(8)}`);
+    if (statSync(path).isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dataDir);
+  expect(readdirSync(dataDir).length).toBeGreaterThan(1);
+  expect(open).toEqual([]);
+});

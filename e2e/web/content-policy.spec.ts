@@ -1,0 +1,36 @@
+// The site's Content-Security-Policy in Chromium: the API's documentation page (Swagger UI) works
+// under it, and a script injected into a page does not run and is reported.
+import { expect, test } from '@playwright/test';
+import { failOnPolicyViolations, watchPolicy } from '../support/policy.ts';
+import { open, site } from './helpers.ts';
+
+test.describe('the API documentation', () => {
+  failOnPolicyViolations();
+
+  test('Swagger UI shows and opens the calls', async ({ page }) => {
+    await page.goto(`${site()}/api/docs`);
+    await expect(page.locator('.swagger-ui .info .title')).toContainText('Efir API');
+    const call = page.locator('.opblock').filter({ hasText: '/api/v1/get/all/category/' }).first();
+    await call.locator('.opblock-summary').click();
+    await expect(call.locator('.opblock-body')).toBeVisible();
+  });
+});
+
+test('a script injected into a page, inline or from elsewhere, does not run', async ({ page }) => {
+  const seen: string[] = [];
+  await watchPolicy(page, seen);
+  await open(page, '/about');
+  await page.evaluate(() => {
+    const inline = document.createElement('script');
+    inline.text = 'window.injected = true';
+    const foreign = document.createElement('script');
+    foreign.src = 'https://evil.example/x.js';
+    document.head.append(inline, foreign);
+    const inAttribute = document.createElement('img');
+    inAttribute.setAttribute('onerror', 'window.injected = true');
+    inAttribute.src = 'data:,';
+    document.body.append(inAttribute);
+  });
+  await expect.poll(() => seen.filter((report) => report.startsWith('script-src')).length).toBeGreaterThanOrEqual(3);
+  expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+});

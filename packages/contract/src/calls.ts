@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { callRoutes, type CallName, withRoutes } from './call-routes.ts';
 import { chatTextProblemDetail, cleanChatText } from './chat-text.ts';
-import { chatMessageMaxLength, chatNameMaxLength } from './constants.ts';
+import { chatMessageMaxLength, chatNameMaxLength, searchQueryMaxLength } from './constants.ts';
 import {
   aboutSchema,
   chatMessageSchema,
@@ -80,6 +80,32 @@ export function chatTextSchema(label: string, maxLength: number) {
     });
 }
 
+/**
+ * A search query as searched: inner white space folded, trimmed; refused when empty, longer than
+ * the search field takes, or holding a control character.
+ */
+export const searchTextSchema = z
+  .string()
+  .transform((raw, context) => {
+    const query = raw.replace(/\s+/gu, ' ').trim();
+    const problem =
+      query === ''
+        ? 'The search query is empty.'
+        : Array.from(query).length > searchQueryMaxLength
+          ? `The search query must be at most ${String(searchQueryMaxLength)} characters.`
+          : /\p{Cc}/u.test(query)
+            ? 'The search query must not contain control characters.'
+            : undefined;
+    if (problem === undefined) return query;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  })
+  .meta({
+    minLength: 1,
+    maxLength: searchQueryMaxLength,
+    description: `1 to ${String(searchQueryMaxLength)} characters (code points) once white space is folded and trimmed; no control characters.`,
+  });
+
 export const chatPostSchema = z.object({
   teleprogram_id: idSchema.optional(),
   radioprogram_id: idSchema.optional(),
@@ -117,11 +143,11 @@ export const calls = withRoutes(callRoutes, {
     response: z.array(recommendedSearchSchema),
   },
   searchVideos: {
-    params: z.object({ q: z.string() }),
+    params: z.object({ q: searchTextSchema }),
     response: z.array(videoSchema),
   },
   searchRadios: {
-    params: z.object({ q: z.string() }),
+    params: z.object({ q: searchTextSchema }),
     response: z.array(radioSchema),
   },
   teleprogramToday: {

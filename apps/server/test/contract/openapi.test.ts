@@ -6,6 +6,7 @@ import {
   chatMessageMaxLength,
   chatNameMaxLength,
   type CallRoute,
+  searchQueryMaxLength,
 } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { adminSecurity, adminTag } from '../../src/lib/route.ts';
@@ -99,6 +100,14 @@ describe('OpenAPI', () => {
     expect(fields?.name).toMatchObject({ minLength: 1, maxLength: chatNameMaxLength });
     expect(fields?.message).toMatchObject({ minLength: 1, maxLength: chatMessageMaxLength });
     expect(fields?.message?.description).toMatch(/invisible characters alone are empty/u);
+  });
+
+  it("states the search field's limit on the search calls' query", async () => {
+    const listed = operations(await openapi());
+    for (const name of ['searchVideos', 'searchRadios']) {
+      const q = listed.get(name)?.operation.parameters?.find((parameter) => parameter.name === 'q');
+      expect(q?.schema, name).toMatchObject({ minLength: 1, maxLength: searchQueryMaxLength });
+    }
   });
 
   it('/api/docs serves the browsable documentation', async () => {

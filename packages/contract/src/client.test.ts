@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminCallRoutes, callRoutes } from './call-routes.ts';
 import { adminCalls } from './admin.ts';
 import { calls } from './calls.ts';
-import { adminUrl, ApiError, apiUrl, createAdminClient, createApiClient } from './client.ts';
+import { adminUrl, ApiError, apiPattern, apiUrl, createAdminClient, createApiClient } from './client.ts';
 
 /** A fetch that records what it was asked and answers `answer` with `status`. */
 function recorder(status: number, answer: unknown) {
@@ -36,9 +36,19 @@ describe('the client', () => {
       '/api/v1/get/all/video/category/?category_id=&prosmotri=true&page=2',
     );
     expect(apiUrl('polls')).toBe('/api/v1/get/oprosnik/');
-    expect(adminUrl('scheduleWrite', { params: { channel: 'tv', date: '2026-11-23' }, body: { items: [] } })).toBe(
+    expect(adminUrl('scheduleWrite', { params: { channel: 'tv', date: '2026-11-23' } })).toBe(
       '/api/admin/schedule/tv/2026-11-23',
     );
+  });
+
+  it('matches every URL of one call and no other', () => {
+    const video = apiPattern('video');
+    expect(video.test('http://site/api/v1/get/video/4/')).toBe(true);
+    expect(video.test('http://site/api/v1/get/video/4/extra/')).toBe(false);
+    expect(video.test('http://site/api/v1/get/video/')).toBe(false);
+    const catalogue = apiPattern('videoCatalogue');
+    expect(catalogue.test(`http://site${apiUrl('videoCatalogue', { query: { page: 2 } })}`)).toBe(true);
+    expect(catalogue.test('http://site/api/v1/get/all/video/category/all/')).toBe(false);
   });
 
   it('sends the method, headers and JSON body, and answers the parsed answer', async () => {

@@ -42,6 +42,11 @@ type CallArgs<C> = C extends { params: z.ZodType } | { body: z.ZodType }
   ? [input: CallInput<C>]
   : [input?: CallInput<C>];
 
+/** What a call's URL is made of: its path parameters (required when it has them) and query. */
+type UrlArgs<C> = C extends { params: z.ZodType }
+  ? [input: Pick<CallInput<C>, 'params' | 'query'>]
+  : [input?: Pick<CallInput<C>, 'params' | 'query'>];
+
 type AnswerOf<C> = C extends { response: infer R extends z.ZodType } ? z.output<R> : never;
 
 type SpecCalls = typeof calls;
@@ -88,13 +93,25 @@ function urlOf(prefix: string, route: CallRoute, input: { params?: object; query
 }
 
 /** The URL of a call under /api/v1, from the site's root: for tests and tools that need the address itself. */
-export function apiUrl<K extends keyof SpecCalls>(name: K, ...[input]: CallArgs<SpecCalls[K]>): string {
+export function apiUrl<K extends keyof SpecCalls>(name: K, ...[input]: UrlArgs<SpecCalls[K]>): string {
   return urlOf(apiPrefix, callRoutes[name], input);
 }
 
 /** The URL of an operators' call under /api/admin, from the site's root. */
-export function adminUrl<K extends keyof AdminCalls>(name: K, ...[input]: CallArgs<AdminCalls[K]>): string {
+export function adminUrl<K extends keyof AdminCalls>(name: K, ...[input]: UrlArgs<AdminCalls[K]>): string {
   return urlOf(adminPrefix, adminCallRoutes[name], input);
+}
+
+/**
+ * A pattern of every URL of a call under /api/v1, whatever its parameters and query: for tests
+ * that watch or stand in for a call (a browser test's `page.route`, a resource timing).
+ */
+export function apiPattern(name: keyof SpecCalls): RegExp {
+  const path = `${apiPrefix}${callRoutes[name].path}`
+    .split(/:[A-Za-z]+/u)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'))
+    .join('[^/?#]+');
+  return new RegExp(`${path}(?:\\?[^#]*)?$`, 'u');
 }
 
 export interface ClientOptions {

@@ -1,5 +1,5 @@
 // Random and malformed paths, queries and bodies thrown at every call: never a 500.
-import { calls } from '@efir/contract';
+import { apiPrefix, calls } from '@efir/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../app.ts';
@@ -96,7 +96,7 @@ describe('every call under random input', () => {
     );
   });
 
-  it('random paths under /api/v1 answer a 4xx with a detail, never a 5xx', async () => {
+  it(`random paths under ${apiPrefix} answer a 4xx with a detail, never a 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), fc.boolean(), async (parts, slash) => {
         const answer = await raw(site().app, { url: `/${parts.join('/')}${slash ? '/' : ''}` });

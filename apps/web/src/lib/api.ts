@@ -29,12 +29,15 @@ export function callKey(name: CallName, input: { params?: object; query?: object
   ] as const;
 }
 
-/** Asks a query again when `trigger` changes after the first render: the same call, the same key. */
-export function useRefetchOn(trigger: unknown, refetch: () => unknown, enabled: boolean): void {
-  const last = useRef(trigger);
+/**
+ * Asks a query again when `trigger` changes while `scope` (what the query's key names, such as the
+ * day) stays: the same call, the same key. A new scope is a new key, which TanStack asks by itself.
+ */
+export function useRefetchOn(scope: unknown, trigger: unknown, refetch: () => unknown, enabled: boolean): void {
+  const last = useRef({ scope, trigger });
   useEffect(() => {
-    if (Object.is(last.current, trigger)) return;
-    last.current = trigger;
-    if (enabled) void refetch();
-  }, [trigger, refetch, enabled]);
+    const before = last.current;
+    last.current = { scope, trigger };
+    if (enabled && Object.is(before.scope, scope) && !Object.is(before.trigger, trigger)) void refetch();
+  }, [scope, trigger, refetch, enabled]);
 }

@@ -8,6 +8,6 @@ export function useTeleprogramWithAds(teleId: number | undefined, status: number
     queryFn: ({ signal }) => api('teleprogramVideosWithAds', { params: { id: teleId ?? 0 }, signal }),
     enabled: teleId !== undefined,
   });
-  useRefetchOn(status, query.refetch, teleId !== undefined);
+  useRefetchOn(teleId, status, query.refetch, teleId !== undefined);
   return query;
 }

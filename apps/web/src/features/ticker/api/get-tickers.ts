@@ -10,6 +10,6 @@ export function useTickers(teleId: number | undefined, itemKey: number | undefin
     refetchInterval: 30_000,
   });
   // Asked again when the item on air changes, and every half minute.
-  useRefetchOn(itemKey, query.refetch, teleId !== undefined);
+  useRefetchOn(teleId, itemKey, query.refetch, teleId !== undefined);
   return query;
 }

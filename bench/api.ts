@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiUrl } from '@efir/contract';
 import autocannon from 'autocannon';
 import {
   autocannonVersion,
@@ -22,7 +23,7 @@ import {
 } from './support.ts';
 
 const settings = { connections: 50, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 } as const;
-const readyPath = '/api/v1/get/all/category/';
+const readyPath = apiUrl('videoCategories');
 const readyTimeoutMs = 60_000;
 
 interface Call {
@@ -40,7 +41,7 @@ const calls: Call[] = [
   {
     id: 'a',
     title: 'catalogue page 1',
-    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=false&date_added=false&page=1',
+    path: apiUrl('videoCatalogue', { query: { category_id: '', prosmotri: 'false', date_added: 'false', page: 1 } }),
     headers: {},
     ceilingOf: 'a',
     againstCeiling: true,
@@ -48,7 +49,7 @@ const calls: Call[] = [
   {
     id: 'b',
     title: 'catalogue by views, page 2',
-    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=true&page=2',
+    path: apiUrl('videoCatalogue', { query: { category_id: '', prosmotri: 'true', page: 2 } }),
     headers: {},
     ceilingOf: 'b',
     againstCeiling: true,
@@ -56,7 +57,7 @@ const calls: Call[] = [
   {
     id: 'c',
     title: 'radio catalogue page 1',
-    path: '/api/v1/get/radio/category/?category_id=&page=1',
+    path: apiUrl('radioCatalogue', { query: { category_id: '', page: 1 } }),
     headers: {},
     ceilingOf: 'c',
     againstCeiling: true,
@@ -64,7 +65,7 @@ const calls: Call[] = [
   {
     id: 'd',
     title: 'search videos «москва»',
-    path: `/api/v1/search/videos/${encodeURIComponent('москва')}/`,
+    path: apiUrl('searchVideos', { params: { q: 'москва' } }),
     headers: {},
     ceilingOf: 'd',
     againstCeiling: true,
@@ -72,7 +73,7 @@ const calls: Call[] = [
   {
     id: 'e',
     title: 'search videos «maskva» (Latin, typo)',
-    path: `/api/v1/search/videos/${encodeURIComponent('maskva')}/`,
+    path: apiUrl('searchVideos', { params: { q: 'maskva' } }),
     headers: {},
     ceilingOf: 'e',
     againstCeiling: true,
@@ -80,7 +81,7 @@ const calls: Call[] = [
   {
     id: 'a-latn',
     title: 'catalogue page 1, Accept-Language: ru-latn',
-    path: '/api/v1/get/all/video/category/?category_id=&prosmotri=false&date_added=false&page=1',
+    path: apiUrl('videoCatalogue', { query: { category_id: '', prosmotri: 'false', date_added: 'false', page: 1 } }),
     headers: { 'accept-language': 'ru-latn' },
     ceilingOf: 'a',
     againstCeiling: false,

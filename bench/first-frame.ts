@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clockTimeIn, dateIn, defaultTimeZone } from '@efir/contract';
+import { apiUrl, clockTimeIn, createAdminClient, dateIn, defaultTimeZone } from '@efir/contract';
 import { chromium, type Page } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../apps/server/test/media-fixtures.ts';
@@ -55,7 +55,7 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const dataDir = join(tempDir, 'data');
     const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };
     const site = startChild('site', ['apps/server/src/server.ts'], env);
-    await waitUntilReady(site, `${base}/api/v1/get/all/category/`, 60_000);
+    await waitUntilReady(site, `${base}${apiUrl('videoCategories')}`, 60_000);
 
     const tools = await locateMediaTools({
       ffmpegPath: process.env.FFMPEG_PATH,
@@ -71,12 +71,10 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const videoId = Number(/→ video (\d+)/u.exec(out)?.[1]);
     const start = clock(new Date(Date.now() - 10_000));
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
-    const written = await fetch(`${base}/api/admin/schedule/tv/${start.date}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ startsAt: start.time, items: Array.from({ length: 10 }, () => ({ id: videoId })) }),
+    await createAdminClient({ baseUrl: base, token })('scheduleWrite', {
+      params: { channel: 'tv', date: start.date },
+      body: { startsAt: start.time, items: Array.from({ length: 10 }, () => ({ id: videoId })) },
     });
-    if (!written.ok) throw new Error(`writing the schedule: ${written.status}`);
 
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiUrl, createApiClient } from '@efir/contract';
 import {
   children,
   cpuModel,
@@ -28,36 +29,23 @@ import {
 
 const limitMs = 5 * 60_000;
 
-interface Run {
-  id: number;
-  status: number;
-  index: number;
-}
-
-async function json<T>(url: string): Promise<T | undefined> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    return response.ok ? ((await response.json()) as T) : undefined;
-  } catch {
-    return undefined;
-  }
+/** An answer, or undefined when the site does not give one within 5 s. */
+function answered<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  return call(AbortSignal.timeout(5_000)).catch(() => undefined);
 }
 
 /** Whether the item the channel has on air now has its media. */
 async function onAir(site: string, channel: 'tv' | 'radio'): Promise<boolean> {
+  const api = createApiClient({ baseUrl: site });
   if (channel === 'tv') {
-    const run = await json<Run | 'none'>(`${site}/api/v1/get/teleprogram/today/`);
+    const run = await answered((signal) => api('teleprogramToday', { signal }));
     if (run === undefined || run === 'none' || run.status !== 1) return false;
-    const day = await json<{ results: { video: { link_video: string } }[] }>(
-      `${site}/api/v1/get/teleprogram/videos/withads/${run.id}/`,
-    );
+    const day = await answered((signal) => api('teleprogramVideosWithAds', { params: { id: run.id }, signal }));
     return (day?.results[run.index]?.video.link_video ?? '') !== '';
   }
-  const run = await json<Run | 'none'>(`${site}/api/v1/get/radioprogram/today/`);
+  const run = await answered((signal) => api('radioprogramToday', { signal }));
   if (run === undefined || run === 'none' || (run.status !== 1 && run.status !== 4)) return false;
-  const day = await json<{ results: { radio: { link_radio: string } }[] }>(
-    `${site}/api/v1/get/radioprogram/radios/withads/${run.id}/`,
-  );
+  const day = await answered((signal) => api('radioprogramRadiosWithAds', { params: { id: run.id }, signal }));
   return (day?.results[run.index]?.radio.link_radio ?? '') !== '';
 }
 
@@ -70,7 +58,7 @@ async function startSite(dataDir: string) {
 
 async function usable(site: Awaited<ReturnType<typeof startSite>>): Promise<number> {
   await waitUntilReady(site.child, `${site.url}/`, limitMs);
-  await waitUntilReady(site.child, `${site.url}/api/v1/get/all/video/category/?page=1`, limitMs);
+  await waitUntilReady(site.child, `${site.url}${apiUrl('videoCatalogue', { query: { page: 1 } })}`, limitMs);
   return Date.now() - site.started;
 }
 

@@ -1,24 +1,15 @@
 // An ingested video plays in Chromium through hls.js from the media port, and switching rungs
 // keeps the position.
+import { createApiClient } from '@efir/contract';
 import { expect, test } from '@playwright/test';
 import { addHlsScript, failOnPolicyViolations } from './support/policy.ts';
 
 failOnPolicyViolations();
 
-interface VideoAnswer {
-  link_video: string;
-  video_kach: { kach: number; link_video: string }[];
-}
-
-test('an ingested video plays through hls.js and keeps its position across a change of rung', async ({
-  page,
-  request,
-}) => {
+test('an ingested video plays through hls.js and keeps its position across a change of rung', async ({ page }) => {
   const site = process.env.E2E_SITE_URL ?? '';
   const media = process.env.E2E_MEDIA_URL ?? '';
-  const answer = await request.patch(`${site}/api/v1/get/video/${process.env.E2E_VIDEO_ID ?? ''}/`);
-  expect(answer.ok()).toBe(true);
-  const video = (await answer.json()) as VideoAnswer;
+  const video = await createApiClient({ baseUrl: site })('video', { params: { id: Number(process.env.E2E_VIDEO_ID) } });
   expect(video.video_kach.map((rung) => rung.kach)).toEqual([720, 480, 360]);
 
   await page.goto(`${site}/`);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { apiPrefix, callRoutes } from '@efir/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -30,9 +31,20 @@ function precompress(): Plugin {
   };
 }
 
+/** The page's early request of its words names the call's path from the contract's route table. */
+function translationsPath(): Plugin {
+  return {
+    name: 'efir-translations-path',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('__EFIR_TRANSLATIONS_PATH__', `${apiPrefix}${callRoutes.translations.path}`),
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), translationsPath(), precompress()],
   // The manifest tells the server which files each screen loads (apps/server/src/web/screen-files.ts).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },

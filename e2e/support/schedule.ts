@@ -2,7 +2,7 @@
 // counted from now on the schedules' wall clock.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clockTimeIn, dateIn, defaultTimeZone } from '@efir/contract';
+import { clockTimeIn, createAdminClient, dateIn, defaultTimeZone } from '@efir/contract';
 
 /** The date and time of an instant on the schedules' wall clock (the e2e sites run on the default zone). */
 export function wallClock(instant: Date, zone: string = defaultTimeZone): { date: string; time: string } {
@@ -60,11 +60,10 @@ export async function writeToday(
           })),
         }),
   };
-  const response = await fetch(`${site}/api/admin/schedule/${channel}/${plan.date ?? wallClock(new Date()).date}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  const admin = createAdminClient({ baseUrl: site, token });
+  const written = await admin('scheduleWrite', {
+    params: { channel, date: plan.date ?? wallClock(new Date()).date },
+    body,
   });
-  if (!response.ok) throw new Error(`writing the ${channel} day: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: number }).id;
+  return written.id;
 }

@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiUrl } from '@efir/contract';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -26,7 +27,7 @@ function launch(env: Record<string, string>): ChildProcess {
 async function answering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const up = await fetch(`${url}/api/v1/get/all/category/`).then(
+    const up = await fetch(`${url}${apiUrl('videoCategories')}`).then(
       (r) => r.ok,
       () => false,
     );

@@ -1,10 +1,11 @@
 // /catalog: the TV/Radio switch, tabs, sort, slideshow on All, the grid and the page list.
+import { apiPattern } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, settled, site, viewports } from './helpers.ts';
 
 /** Serves the real catalogue answers with another count, to see the page list of a large catalogue. */
 async function withCount(page: Page, count: number): Promise<void> {
-  await page.route('**/api/v1/get/all/video/category/?*', async (route) => {
+  await page.route(apiPattern('videoCatalogue'), async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { count: number; results: unknown[] };
     await route.fulfill({ response, json: { ...body, count } });

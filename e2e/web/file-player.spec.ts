@@ -1,5 +1,6 @@
 // The global file player: plays a radio recording, survives navigation and reloads, seeks,
 // volume and mute, scroll to top, close; and says so when a recording has no sound file.
+import { apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { open, radioId, site, storage, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
@@ -14,7 +15,8 @@ const audioTime = (page: Page) =>
 async function playTestRadio(page: Page): Promise<void> {
   await open(page, `/search?q=${encodeURIComponent(e2eRadioName)}`);
   const card = page.getByTestId('search-radio-results').locator(`article[data-radio-id="${radioId()}"]`);
-  const recorded = page.waitForRequest((request) => request.url().endsWith(`/add/radio/history/${radioId()}/`));
+  const played = apiUrl('radioPlay', { params: { id: Number(radioId()) } });
+  const recorded = page.waitForRequest((request) => request.url().endsWith(played));
   await card.getByRole('button').click();
   await recorded;
   await expect(player(page)).toContainText(e2eRadioName);

@@ -1,5 +1,6 @@
 // /radio/program: the day slider and the blocks (time, preview, name, author, duration, download),
 // the cursor rules and a click that plays.
+import { createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from '../support/schedule.ts';
 import { expectAccessible, expectNoCyrillic, open, radioId, site, viewports } from './helpers.ts';
@@ -14,9 +15,7 @@ test.describe('desktop, 1280 px', () => {
     page,
   }) => {
     // The first day holds the radio ingested for the tests first: the demo's have no media here.
-    const radioprogramDays = (await (await fetch(`${site()}/api/v1/get/radioprogram/list/`)).json()) as {
-      date_to_start: string;
-    }[];
+    const radioprogramDays = await createApiClient({ baseUrl: site() })('radioprogramList');
     const firstDay = radioprogramDays[0]?.date_to_start ?? '';
     await writeToday('radio', { date: firstDay, startsIn: 0, items: [{ id: Number(radioId()) }, { id: 1 }] });
     await open(page, '/radio/program');

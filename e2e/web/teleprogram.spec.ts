@@ -1,5 +1,6 @@
 // /tv: the day slider (3.5 per view on mobile, 7 from 700 px, moves 2, starts at today), the
 // blocks, the clickability rules, the 500 ms delay and the 'none' fallback.
+import { apiPattern } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, site, viewports } from './helpers.ts';
 
@@ -34,7 +35,7 @@ test.describe('desktop, 1280 px', () => {
     await open(page, '/tv');
     await expect(blocks(page).first()).toBeVisible();
     const past = days(page).first();
-    const asked = page.waitForRequest((request) => request.url().includes('/get/teleprogram/videos/'));
+    const asked = page.waitForRequest(apiPattern('teleprogramVideos'));
     const chosenAt = Date.now();
     await past.click();
     await asked;
@@ -55,13 +56,13 @@ test.describe('desktop, 1280 px', () => {
   });
 
   test("selects the last day when today answers 'none'", async ({ page }) => {
-    await page.route('**/api/v1/get/teleprogram/today/', (route) => route.fulfill({ json: 'none' }));
+    await page.route(apiPattern('teleprogramToday'), (route) => route.fulfill({ json: 'none' }));
     await open(page, '/tv');
     await expect(days(page).last()).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('a failing today call counts as none and the page still works', async ({ page }) => {
-    await page.route('**/api/v1/get/teleprogram/today/', (route) => route.fulfill({ status: 404, json: {} }));
+    await page.route(apiPattern('teleprogramToday'), (route) => route.fulfill({ status: 404, json: {} }));
     await open(page, '/tv');
     await expect(days(page).last()).toHaveAttribute('aria-pressed', 'true');
     await expect(blocks(page).first()).toBeVisible();

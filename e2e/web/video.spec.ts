@@ -1,5 +1,6 @@
 // /video/item/{id}: playback through hls.js, the quality menu, the texts, the age rating, the
 // related carousel, the external frame, the stored radio, and a new page for a new id.
+import { apiPattern, apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, settled, site, storage, videoId, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
@@ -11,7 +12,7 @@ const currentTime = (page: Page) =>
 
 /** Serves the real video answer with some fields changed. */
 async function withVideo(page: Page, id: number | string, changes: Record<string, unknown>): Promise<void> {
-  await page.route(`**/api/v1/get/video/${id}/`, async (route) => {
+  await page.route(`**${apiUrl('video', { params: { id: Number(id) } })}`, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...((await response.json()) as object), ...changes } });
   });
@@ -70,11 +71,15 @@ test.describe('desktop, 1280 px', () => {
     const slides = related.locator('.carousel__slide');
     await expect(slides.first()).toBeVisible();
     // The browser's own clock: request events reach the test process with a delay of their own.
-    const gap = await page.evaluate(() => {
-      const started = (part: string) =>
-        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime ?? 0;
-      return started('/get/related/list/') - started('/get/video/');
-    });
+    const gap = await page.evaluate(
+      ([related, video]) => {
+        const started = (pattern: string) =>
+          performance.getEntriesByType('resource').find((entry) => new RegExp(pattern, 'u').test(entry.name))
+            ?.startTime ?? 0;
+        return started(related) - started(video);
+      },
+      [apiPattern('relatedVideos').source, apiPattern('video').source] as const,
+    );
     expect(gap).toBeGreaterThanOrEqual(800);
     const geometry = await slides.evaluateAll((nodes) =>
       nodes.slice(0, 2).map((node) => ({
@@ -104,11 +109,14 @@ test.describe('desktop, 1280 px', () => {
 
   test('opening a video clears the stored radio', async ({ page }) => {
     await open(page, '/about');
-    await page.evaluate(async () => {
-      const response = await fetch('/api/v1/get/radio/category/?page=1');
-      const body = (await response.json()) as { results: unknown[] };
-      localStorage.setItem('radio', JSON.stringify(body.results[0]));
-    });
+    await page.evaluate(
+      async (url) => {
+        const response = await fetch(url);
+        const body = (await response.json()) as { results: unknown[] };
+        localStorage.setItem('radio', JSON.stringify(body.results[0]));
+      },
+      apiUrl('radioCatalogue', { query: { page: 1 } }),
+    );
     await page.reload();
     await expect(page.getByRole('region', { name: 'Плеер' })).toBeVisible();
     await page.goto(`${site()}/video/item/11`);

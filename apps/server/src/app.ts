@@ -7,7 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiPrefix, visitorLimitDefaults } from '@efir/contract';
+import { adminPrefix, apiPrefix, visitorLimitDefaults } from '@efir/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,12 +31,13 @@ import {
   securityHeadersPlugin,
   sitePolicy,
 } from './lib/security-headers.ts';
+import { adminSecurity, adminTag } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { scriptPlugin } from './plugins/script.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
-import { adminPrefix, adminRoutes } from './routes/admin.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -138,7 +139,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Efir API',
         version: '1',
-        description: 'The /api/v1 calls of the Efir site. Loose ends of the specification are pinned in docs/API.md.',
+        description: `The ${apiPrefix} calls of the Efir site, and the operators' calls under ${adminPrefix} (tag ${adminTag}, bearer token). Loose ends of the specification are pinned in docs/API.md.`,
+      },
+      tags: [
+        {
+          name: adminTag,
+          description: `The operators' calls under ${adminPrefix}: the bearer token in DATA_DIR/admin-token.`,
+        },
+      ],
+      components: {
+        securitySchemes: {
+          [adminSecurity]: { type: 'http', scheme: 'bearer', description: 'The token in DATA_DIR/admin-token.' },
+        },
       },
     },
     transform: jsonSchemaTransform,

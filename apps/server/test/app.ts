@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import type { Config } from '../src/config.ts';
 import type { Database, Db } from '../src/db/database.ts';
@@ -18,7 +18,13 @@ export interface TestApp {
 export type TestSiteConfig = Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
 
 /** The site's app on `db` and `bus`, with no web build and no logging; not ready yet. */
-export function buildTestSite(db: Db, bus: Bus, clock?: Clock, config: TestSiteConfig = {}): Promise<FastifyInstance> {
+export function buildTestSite(
+  db: Db,
+  bus: Bus,
+  clock?: Clock,
+  config: TestSiteConfig = {},
+  admin?: AppOptions['admin'],
+): Promise<FastifyInstance> {
   return buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent', ...config },
     db,
@@ -26,6 +32,7 @@ export function buildTestSite(db: Db, bus: Bus, clock?: Clock, config: TestSiteC
     logger: false,
     webDist: '/nonexistent',
     ...(clock === undefined ? {} : { clock }),
+    ...(admin === undefined ? {} : { admin }),
   });
 }
 
@@ -33,13 +40,15 @@ export interface TestAppOptions {
   backend?: Backend;
   clock?: Clock;
   config?: TestSiteConfig;
+  /** The operators' calls, with this token. */
+  admin?: AppOptions['admin'];
 }
 
 /** The site's app on a copy of the seeded demo database. */
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
   const bus = inProcessBus();
-  const app = await buildTestSite(database.db, bus, options.clock, options.config);
+  const app = await buildTestSite(database.db, bus, options.clock, options.config, options.admin);
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 // `npm run efir`: the real command on its own database, and against a running site.
+import { apiUrl } from '@efir/contract';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,7 @@ describe('efir CLI', () => {
     const site = spawn(process.execPath, [server], { env, stdio: 'ignore' });
     try {
       for (let i = 0; i < 120; i += 1) {
-        const up = await fetch(`http://127.0.0.1:${port}/api/v1/get/all/category/`).then(
+        const up = await fetch(`http://127.0.0.1:${port}${apiUrl('videoCategories')}`).then(
           (r) => r.ok,
           () => false,
         );
@@ -89,7 +90,7 @@ describe('efir CLI', () => {
       expect(run.out).toMatch(/done 100 % → radio \d+/u);
       expect(run.code).toBe(0);
       const found = (await (
-        await fetch(`http://127.0.0.1:${port}/api/v1/search/radios/${encodeURIComponent('Эфирный звук')}/`)
+        await fetch(`http://127.0.0.1:${port}${apiUrl('searchRadios', { params: { q: 'Эфирный звук' } })}`)
       ).json()) as { name: string; link_radio: string }[];
       expect(found[0]?.name).toBe('Эфирный звук');
       const playlist = await fetch(`http://127.0.0.1:${port + 1}${found[0]!.link_radio}`);

@@ -3,6 +3,7 @@
 // both ports stay live and say they are not ready, no answer shows internals, and everything
 // answers again within 5 s of the database's return, with no restart. All the while a viewer
 // plays the live TV: every playlist answers 200, by the rules of RFC 8216, from first to last.
+import { apiUrl } from '@efir/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   expect((await media.inject({ url: '/tv/720/stream.m3u8' })).statusCode).toBe(200);
   live.tv.start();
   viewing = view();
-  const polls = await site.inject({ url: '/api/v1/get/oprosnik/' });
+  const polls = await site.inject({ url: apiUrl('polls') });
   pollId = polls.json<{ id: number }[]>()[0]!.id;
 }, 120_000);
 
@@ -129,14 +130,14 @@ function databaseCalls(): InjectOptions[] {
   visitors += 1;
   const headers = { 'user-agent': `outage visitor ${String(visitors)}` };
   return [
-    { method: 'GET', url: '/api/v1/chat/teleprogram/4/' },
+    { method: 'GET', url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }) },
     {
       method: 'POST',
-      url: '/api/v1/chat/teleprogram/4/',
+      url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }),
       headers,
       payload: { name: 'Зритель', message: 'Есть связь?' },
     },
-    { method: 'PUT', url: `/api/v1/put/oprosnik/${String(pollId)}`, headers, payload: { otvet_1: true } },
+    { method: 'PUT', url: apiUrl('pollVote', { params: { id: pollId } }), headers, payload: { otvet_1: true } },
   ];
 }
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embedHosts } from '@efir/contract';
+import { apiPrefix, apiUrl, embedHosts } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildMediaApp } from '../src/app.ts';
@@ -115,10 +115,10 @@ describe('the site’s policy', () => {
 
   it.each([
     ['a page', '/radio'],
-    ['an API answer', '/api/v1/get/all/category/'],
+    ['an API answer', apiUrl('videoCategories')],
     ['a build file', '/assets/index-1.js'],
-    ['a missing address', '/api/v1/nothing/'],
-    ['a malformed address', '/api/v1/%'],
+    ['a missing address', `${apiPrefix}/nothing/`],
+    ['a malformed address', `${apiPrefix}/%`],
     ['the API documentation', '/api/docs/'],
     ['a health call', '/health/live'],
   ])('puts the headers on %s, first asked and again (from the answer cache)', async (_what, url) => {
@@ -181,7 +181,7 @@ describe('the site’s errors', () => {
   const post = (payload: string, type = 'application/json') =>
     site.inject({
       method: 'POST',
-      url: '/api/v1/chat/teleprogram/1/',
+      url: apiUrl('chatPost', { params: { room: 'teleprogram', id: 1 } }),
       headers: { 'content-type': type },
       payload,
     });
@@ -201,14 +201,14 @@ describe('the site’s errors', () => {
   });
 
   it('answers a spec call under a method it does not take 405, GET included beside the pages', async () => {
-    const answer = await site.inject({ method: 'POST', url: '/api/v1/get/all/category/' });
+    const answer = await site.inject({ method: 'POST', url: apiUrl('videoCategories') });
     expect(answer.statusCode).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD');
-    const read = await site.inject({ url: '/api/v1/get/video/1/' });
+    const read = await site.inject({ url: apiUrl('video', { params: { id: 1 } }) });
     expect(read.statusCode).toBe(405);
     expect(read.headers.allow).toBe('PATCH');
     expect(read.json()).toEqual({ detail: expect.any(String) as string });
-    expect((await site.inject({ url: '/api/v1/get/video/1' })).statusCode).toBe(404);
+    expect((await site.inject({ url: apiUrl('video', { params: { id: 1 } }).slice(0, -1) })).statusCode).toBe(404);
   });
 });
 

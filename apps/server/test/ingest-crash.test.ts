@@ -1,5 +1,6 @@
 // A server killed (SIGKILL) in the middle of an ingest: its ffmpeg dies with it, and the next
 // start removes the job's work folder and makes the item after all.
+import { adminPrefix, apiUrl } from '@efir/contract';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ function ffmpegsOfDataDir(): number[] {
 
 async function start(): Promise<ServerProcess> {
   running = startServer(env);
-  await waitForApi(`${site}/api/v1/get/all/category/`, 60_000);
+  await waitForApi(`${site}${apiUrl('videoCategories')}`, 60_000);
   return running;
 }
 
@@ -48,7 +49,7 @@ interface JobView {
 
 async function admin<T>(path: string, init: RequestInit = {}): Promise<T> {
   const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
-  const response = await fetch(`${site}/api/admin${path}`, {
+  const response = await fetch(`${site}${adminPrefix}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   });
@@ -99,7 +100,9 @@ describe('a server killed during an ingest', () => {
       .toBe('done');
     const done = await admin<JobView>(`/jobs/${queued.id}`);
     expect(done).toMatchObject({ attempts: 2, error: null });
-    const item = (await (await fetch(`${site}/api/v1/get/video/${done.resultId}/`, { method: 'PATCH' })).json()) as {
+    const item = (await (
+      await fetch(`${site}${apiUrl('video', { params: { id: done.resultId ?? 0 } })}`, { method: 'PATCH' })
+    ).json()) as {
       link_video: string;
     };
     const master = await fetch(`http://127.0.0.1:${port + 1}${item.link_video}`);

@@ -1,4 +1,5 @@
 // The ingest queue on every backend, its worker, and the admin calls the CLI uses.
+import { adminUrl } from '@efir/contract';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -269,13 +270,13 @@ describe('admin calls', () => {
       admin: { token: 'secret-token', onQueued: () => (queued += 1) },
     });
     const auth = { authorization: 'Bearer secret-token' };
-    expect((await app.inject({ url: '/api/admin/jobs' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/admin/jobs', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(
-      401,
-    );
+    expect((await app.inject({ url: adminUrl('ingestJobs') })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: adminUrl('ingestJobs'), headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
     const bad = await app.inject({
       method: 'POST',
-      url: '/api/admin/jobs',
+      url: adminUrl('ingestJobs'),
       headers: auth,
       payload: { kind: 'video', source: { file: 'relative.mp4', name: 'X', categoryId: 1 } },
     });
@@ -283,14 +284,14 @@ describe('admin calls', () => {
     expect(bad.json()).toEqual({ detail: 'source.file must be an absolute path' });
     const missingName = await app.inject({
       method: 'POST',
-      url: '/api/admin/jobs',
+      url: adminUrl('ingestJobs'),
       headers: auth,
       payload: { kind: 'radio', source: { file: '/x.mp3', categoryId: 1 } },
     });
     expect(missingName.statusCode).toBe(400);
     const created = await app.inject({
       method: 'POST',
-      url: '/api/admin/jobs',
+      url: adminUrl('ingestJobs'),
       headers: auth,
       payload: { kind: 'video', source: { file: '/x.mp4', name: 'X', categoryId: 1 } },
     });
@@ -298,11 +299,16 @@ describe('admin calls', () => {
     expect(created.json()).toMatchObject({ kind: 'video', name: 'X', state: 'queued' });
     expect(queued).toBe(1);
     const id = created.json<{ id: number }>().id;
-    expect((await app.inject({ url: `/api/admin/jobs/${id}`, headers: auth })).json()).toMatchObject({ id });
-    expect((await app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/retry`, headers: auth })).statusCode).toBe(
-      409,
-    );
-    expect((await app.inject({ url: '/api/admin/jobs/999999', headers: auth })).statusCode).toBe(404);
+    expect((await app.inject({ url: adminUrl('ingestJob', { params: { id } }), headers: auth })).json()).toMatchObject({
+      id,
+    });
+    expect(
+      (await app.inject({ method: 'POST', url: adminUrl('ingestRetry', { params: { id } }), headers: auth }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await app.inject({ url: adminUrl('ingestJob', { params: { id: 999_999 } }), headers: auth })).statusCode,
+    ).toBe(404);
     await app.close();
     await database.close();
   });

@@ -1,5 +1,6 @@
 // The live channels end to end on a fake clock: real ingested media, a schedule across midnight,
 // the live playlists on the media port and the live-state calls, on every backend.
+import { adminPrefix, apiPrefix } from '@efir/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,7 +146,7 @@ describe.each(backends)('live channels on %s', (backend) => {
   });
 
   const call = async (method: 'GET' | 'PUT' | 'PATCH', url: string) => {
-    const response = await app.inject({ method, url: `/api/v1${url}` });
+    const response = await app.inject({ method, url: `${apiPrefix}${url}` });
     return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
   };
   const fetchPlaylist = async (url: string) => {
@@ -284,7 +285,7 @@ describe.each(backends)('live channels on %s', (backend) => {
     const put = (url: string, body: unknown, token = 'admin-secret') =>
       app.inject({
         method: 'PUT',
-        url: `/api/admin${url}`,
+        url: `${adminPrefix}${url}`,
         headers: { authorization: `Bearer ${token}` },
         payload: body as object,
       });
@@ -323,7 +324,7 @@ describe.each(backends)('live channels on %s', (backend) => {
       const put = (items: { id: number }[]) =>
         app.inject({
           method: 'PUT',
-          url: '/api/admin/schedule/tv/2030-04-20',
+          url: `${adminPrefix}/schedule/tv/2030-04-20`,
           headers: { authorization: 'Bearer admin-secret' },
           payload: { startsAt: '10:00:00', items },
         });

@@ -1,6 +1,7 @@
 // Redis is optional at every moment: two nodes of the site on one database and a Redis of the
 // test's own, which the test stops and starts. Posts and votes never wait on it, other nodes
 // notice changes from the database meanwhile, and messages flow again when it returns.
+import { apiUrl } from '@efir/contract';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -139,7 +140,10 @@ async function timedInject(app: FastifyInstance, options: InjectOptions) {
 
 /** Node's answer to a chat poll that says which messages it has (If-None-Match). */
 const chatPoll = (node: Node, etag: unknown) =>
-  node.app.inject({ url: '/api/v1/chat/teleprogram/4/', headers: { 'if-none-match': String(etag) } });
+  node.app.inject({
+    url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }),
+    headers: { 'if-none-match': String(etag) },
+  });
 
 const unreachable = (log: { warnings: string[] }): string[] =>
   log.warnings.filter((warning) => warning.includes('unreachable'));
@@ -147,16 +151,16 @@ const unreachable = (log: { warnings: string[] }): string[] =>
 describe('a Redis outage', () => {
   it('a chat post and a poll vote answer at once and are stored once; the other node sees them from the database', async () => {
     const [nodeA, nodeB] = nodes as [Node, Node];
-    const polls = (await nodeB.app.inject({ url: '/api/v1/get/oprosnik/' })).json<{ id: number; otvet_1: number }[]>();
+    const polls = (await nodeB.app.inject({ url: apiUrl('polls') })).json<{ id: number; otvet_1: number }[]>();
     const poll = polls[0]!;
     // The other node has both answers in memory already, as on a busy site.
-    const chat = await nodeB.app.inject({ url: '/api/v1/chat/teleprogram/4/' });
+    const chat = await nodeB.app.inject({ url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }) });
     await redis.stop();
 
     const text = `Redis молчит ${String(Date.now())}`;
     const post = await timedInject(nodeA.app, {
       method: 'POST',
-      url: '/api/v1/chat/teleprogram/4/',
+      url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }),
       headers: { 'user-agent': 'redis outage poster' },
       payload: { name: 'Зритель', message: text },
     });
@@ -164,7 +168,7 @@ describe('a Redis outage', () => {
     expect(post.ms).toBeLessThan(1000);
     const vote = await timedInject(nodeA.app, {
       method: 'PUT',
-      url: `/api/v1/put/oprosnik/${String(poll.id)}`,
+      url: apiUrl('pollVote', { params: { id: poll.id } }),
       headers: { 'user-agent': 'redis outage voter' },
       payload: { otvet_1: true },
     });
@@ -181,7 +185,7 @@ describe('a Redis outage', () => {
     await expect
       .poll(
         async () =>
-          (await nodeB.app.inject({ url: '/api/v1/get/oprosnik/' }))
+          (await nodeB.app.inject({ url: apiUrl('polls') }))
             .json<{ id: number; otvet_1: number }[]>()
             .find((entry) => entry.id === poll.id)?.otvet_1,
         { timeout: 3000 },
@@ -214,10 +218,10 @@ describe('a Redis outage', () => {
   it('with Redis back, a post on one node changes the other’s chat ETag at once, not after its 2 s', async () => {
     const [nodeA, nodeB] = nodes as [Node, Node];
     const cachedAt = Date.now();
-    const before = await nodeB.app.inject({ url: '/api/v1/chat/teleprogram/4/' });
+    const before = await nodeB.app.inject({ url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }) });
     const post = await nodeA.app.inject({
       method: 'POST',
-      url: '/api/v1/chat/teleprogram/4/',
+      url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }),
       headers: { 'user-agent': 'redis back poster' },
       payload: { name: 'Зритель', message: 'Redis снова здесь' },
     });

@@ -5,6 +5,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiUrl } from '@efir/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
     REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
     HEADERS_TIMEOUT_SECONDS: String(headersTimeoutSeconds),
   });
-  await waitForApi(`http://127.0.0.1:${port}/api/v1/get/all/category/`, 60_000);
+  await waitForApi(`http://127.0.0.1:${port}${apiUrl('videoCategories')}`, 60_000);
 }, 70_000);
 
 afterAll(async () => {
@@ -66,7 +67,7 @@ describe.each([
   it('cuts a request that announces a body and sends none, answering 408 {detail}', async () => {
     const { answer, seconds } = await holdOpen(
       portOf(),
-      'POST /api/v1/chat/teleprogram/1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+      `POST ${apiUrl('chatPost', { params: { room: 'teleprogram', id: 1 } })} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
     );
     expect(seconds).toBeGreaterThanOrEqual(requestTimeoutSeconds - 0.5);
     expect(seconds).toBeLessThan(requestTimeoutSeconds + 2);

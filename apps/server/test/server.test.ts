@@ -1,5 +1,6 @@
 // The real server process as `npm start` runs it: configuration errors, first start with the demo
 // content, and a restart that keeps what was written.
+import { apiPrefix } from '@efir/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ describe('server process', () => {
   });
 
   it('writes the demo content on first start and keeps it across a restart', async () => {
-    const base = `http://127.0.0.1:${port}/api/v1`;
+    const base = `http://127.0.0.1:${port}${apiPrefix}`;
     const env = localServerEnv(port, dataDir);
     const first = start(env);
     const categories = (await (await waitForApi(`${base}/get/all/category/`, 60_000)).json()) as unknown[];

@@ -1,7 +1,11 @@
-// Every call of SPEC §7: its path under /api/v1 (trailing slashes as the spec has them), method,
-// inputs and answer. The server registers routes from this table; the web app's client reads it.
+// The schemas of every call of SPEC §7: inputs and answer, over the route table (call-routes.ts)
+// that says where each call lives. The server registers routes from this table and validates with
+// it; clients type themselves from it (client.ts).
 import { z } from 'zod';
 import { scheduleDateRange } from './constants.ts';
+import { callRoutes, type CallName, withRoutes } from './call-routes.ts';
+import { chatTextProblemDetail, cleanChatText } from './chat-text.ts';
+import { chatMessageMaxLength, chatNameMaxLength, searchQueryMaxLength } from './constants.ts';
 import {
   aboutSchema,
   chatMessageSchema,
@@ -73,7 +77,7 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 }
 
 export const errorSchema = z.object({ detail: z.string() });
-export type ApiError = z.infer<typeof errorSchema>;
+export type ErrorAnswer = z.infer<typeof errorSchema>;
 
 export const noneSchema = z.literal('none').describe("the text 'none': no programme today");
 
@@ -84,11 +88,60 @@ export const chatQuerySchema = z.object({
   after: canonicalIntegerSchema(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
+/**
+ * A chat nickname or message: refused as cleanChatText refuses it (the detail names the field and
+ * the rule), else the text as it will be stored. The form and the server read the same limit.
+ */
+export function chatTextSchema(label: string, maxLength: number) {
+  return z
+    .string()
+    .transform((value, context) => {
+      const outcome = cleanChatText(value, maxLength);
+      if ('text' in outcome) return outcome.text;
+      context.addIssue({ code: 'custom', message: chatTextProblemDetail(label, outcome.problem, maxLength) });
+      return z.NEVER;
+    })
+    .meta({
+      minLength: 1,
+      maxLength,
+      description:
+        `1 to ${String(maxLength)} characters (code points) once cleaned: NFC, bidirectional controls and ` +
+        'tag characters removed, at most two combining marks in a row, trimmed; no control characters; ' +
+        'invisible characters alone are empty.',
+    });
+}
+
+/**
+ * A search query as searched: inner white space folded, trimmed; refused when empty, longer than
+ * the search field takes, or holding a control character.
+ */
+export const searchTextSchema = z
+  .string()
+  .transform((raw, context) => {
+    const query = raw.replace(/\s+/gu, ' ').trim();
+    const problem =
+      query === ''
+        ? 'The search query is empty.'
+        : Array.from(query).length > searchQueryMaxLength
+          ? `The search query must be at most ${String(searchQueryMaxLength)} characters.`
+          : /\p{Cc}/u.test(query)
+            ? 'The search query must not contain control characters.'
+            : undefined;
+    if (problem === undefined) return query;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  })
+  .meta({
+    minLength: 1,
+    maxLength: searchQueryMaxLength,
+    description: `1 to ${String(searchQueryMaxLength)} characters (code points) once white space is folded and trimmed; no control characters.`,
+  });
+
 export const chatPostSchema = z.object({
   teleprogram_id: bodyIdSchema.optional(),
   radioprogram_id: bodyIdSchema.optional(),
-  name: z.string(),
-  message: z.string(),
+  name: chatTextSchema('Name', chatNameMaxLength),
+  message: chatTextSchema('Message', chatMessageMaxLength),
 });
 export type ChatPost = z.infer<typeof chatPostSchema>;
 
@@ -112,204 +165,138 @@ export const showSchema = z.object({ show: z.boolean() });
 
 const idParams = z.object({ id: idSchema });
 
-export const calls = {
+export const calls = withRoutes(callRoutes, {
   translations: {
-    method: 'GET',
-    path: '/translations/:locale/',
     params: z.object({ locale: z.string().describe('ru-cyrl or ru-latn; any other is a 404') }),
     response: translationsSchema,
   },
   recommendedSearches: {
-    method: 'GET',
-    path: '/get/search/recomended/',
     response: z.array(recommendedSearchSchema),
   },
   searchVideos: {
-    method: 'GET',
-    path: '/search/videos/:q/',
-    params: z.object({ q: z.string() }),
+    params: z.object({ q: searchTextSchema }),
     response: z.array(videoSchema),
   },
   searchRadios: {
-    method: 'GET',
-    path: '/search/radios/:q/',
-    params: z.object({ q: z.string() }),
+    params: z.object({ q: searchTextSchema }),
     response: z.array(radioSchema),
   },
   teleprogramToday: {
-    method: 'GET',
-    path: '/get/teleprogram/today/',
     response: teleprogramSchema.or(noneSchema),
   },
   teleprogramList: {
-    method: 'GET',
-    path: '/get/teleprogram/list/',
     response: z.array(teleprogramSchema),
   },
   teleprogramListFilter: {
-    method: 'GET',
-    path: '/get/teleprogram/list/filter/:index/',
     params: z.object({ index: dayIndexSchema }),
     response: z.array(teleprogramSchema),
   },
   teleprogramVideos: {
-    method: 'GET',
-    path: '/get/teleprogram/videos/:id/',
     params: idParams,
     response: z.object({ results: z.array(teleprogramItemSchema) }),
   },
   teleprogramVideosWithAds: {
-    method: 'GET',
-    path: '/get/teleprogram/videos/withads/:id/',
     params: idParams,
     response: z.object({ results: z.array(teleprogramItemSchema), show: z.boolean() }),
   },
   teleprogramNext: {
-    method: 'PUT',
-    path: '/get/teleprogram/next/:id/:nextIndex/',
     params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
     response: teleprogramSchema,
   },
   videoPublish: {
-    method: 'PATCH',
-    path: '/video/update/status/:id/0/',
     params: idParams,
     response: videoSchema,
   },
-  timeLive: { method: 'GET', path: '/get/time-live/', response: timeLiveSchema },
+  timeLive: { response: timeLiveSchema },
   teleprogramRunStatus: {
-    method: 'GET',
-    path: '/get/status/teleprogram/run/',
     response: teleprogramSchema.or(noneSchema),
   },
   tickers: {
-    method: 'GET',
-    path: '/get/live-stroka/:id/',
     params: idParams,
     response: z.array(tickerSchema),
   },
   chatMessages: {
-    method: 'GET',
-    path: '/chat/:room/:id/',
     params: z.object({ room: chatRoomSchema, id: idSchema }),
     querystring: chatQuerySchema,
     response: z.array(chatMessageSchema),
   },
   chatPost: {
-    method: 'POST',
-    path: '/chat/:room/:id/',
     params: z.object({ room: chatRoomSchema, id: idSchema }),
     body: chatPostSchema,
     response: chatMessageSchema,
   },
-  polls: { method: 'GET', path: '/get/oprosnik/', response: z.array(pollSchema) },
+  polls: { response: z.array(pollSchema) },
   pollVote: {
-    method: 'PUT',
-    path: '/put/oprosnik/:id',
     params: idParams,
     body: pollVoteSchema,
     response: pollSchema,
   },
-  mainList: { method: 'GET', path: '/get/main/list/', response: z.array(mainListEntrySchema) },
+  mainList: { response: z.array(mainListEntrySchema) },
   slideshow: {
-    method: 'GET',
-    path: '/get/slideshow/:name/True/',
     params: z.object({ name: slideshowNameSchema }),
     response: z.array(slideSchema),
   },
-  aboutMain: { method: 'GET', path: '/get/about/main/', response: aboutSchema },
-  aboutList: { method: 'GET', path: '/get/about/', response: z.array(aboutSchema) },
-  popularProgrammes: { method: 'GET', path: '/get/radio/type/1/', response: z.array(radioSchema) },
-  popularSongs: { method: 'GET', path: '/get/radio/type/2/', response: z.array(radioSchema) },
+  aboutMain: { response: aboutSchema },
+  aboutList: { response: z.array(aboutSchema) },
+  popularProgrammes: { response: z.array(radioSchema) },
+  popularSongs: { response: z.array(radioSchema) },
   radioListing: {
-    method: 'GET',
-    path: '/get/listing/radios/',
     response: z.array(radioListingGroupSchema),
   },
   radioCategories: {
-    method: 'GET',
-    path: '/get/radio/category/all/',
     response: z.array(radioCategorySchema),
   },
   radioCatalogue: {
-    method: 'GET',
-    path: '/get/radio/category/',
     querystring: pagedQuerySchema,
     response: pagedSchema(radioSchema),
   },
   radioprogramList: {
-    method: 'GET',
-    path: '/get/radioprogram/list/',
     response: z.array(radioprogramSchema),
   },
   radioprogramToday: {
-    method: 'GET',
-    path: '/get/radioprogram/today/',
     response: radioprogramSchema.or(noneSchema),
   },
   radioprogramListFilter: {
-    method: 'GET',
-    path: '/get/radioprogram/list/filter/:index/',
     params: z.object({ index: dayIndexSchema }),
     response: z.array(radioprogramSchema),
   },
   radioprogramRadios: {
-    method: 'GET',
-    path: '/get/radioprogram/radios/:id/',
     params: idParams,
     response: z.object({ results: z.array(radioprogramItemSchema) }),
   },
   radioprogramRadiosWithAds: {
-    method: 'GET',
-    path: '/get/radioprogram/radios/withads/:id/',
     params: idParams,
     response: z.object({ results: z.array(radioprogramItemSchema), show: z.boolean() }),
   },
   radioprogramNext: {
-    method: 'PATCH',
-    path: '/get/radioprogram/next/radio/:id/:nextIndex/',
     params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
     response: radioprogramSchema,
   },
   radioPublish: {
-    method: 'PATCH',
-    path: '/radio/update/status/:id/0/',
     params: idParams,
     response: radioSchema,
   },
   radioprogramShow: {
-    method: 'GET',
-    path: '/check/radioprogram/show/:id/',
     params: idParams,
     response: showSchema,
   },
   radioPlay: {
-    method: 'PATCH',
-    path: '/add/radio/history/:id/',
     params: idParams,
     response: radioSchema,
   },
   relatedVideos: {
-    method: 'GET',
-    path: '/get/related/list/:id/',
     params: idParams,
     response: z.array(videoSchema),
   },
-  video: { method: 'PATCH', path: '/get/video/:id/', params: idParams, response: videoSchema },
+  video: { params: idParams, response: videoSchema },
   videoCategories: {
-    method: 'GET',
-    path: '/get/all/category/',
     response: z.array(videoCategorySchema),
   },
   videoCatalogue: {
-    method: 'GET',
-    path: '/get/all/video/category/',
     querystring: pagedQuerySchema,
     response: pagedSchema(videoSchema),
   },
-} as const;
-
-export type CallName = keyof typeof calls;
+});
 
 /** The answer of a call, as the server sends it (it validates every answer against the schema). */
 export type Answer<K extends CallName> = z.infer<(typeof calls)[K]['response']>;

@@ -5,6 +5,26 @@ import { chatCombiningMarksMax } from './constants.ts';
 export type ChatTextProblem = 'empty' | 'long' | 'control' | 'surrogate';
 export type ChatTextOutcome = { text: string } | { problem: ChatTextProblem };
 
+const problemDetails: Record<ChatTextProblem, (label: string, maxLength: number) => string> = {
+  surrogate: (label) => `${label} is not valid text: it holds half of a UTF-16 surrogate pair.`,
+  control: (label) => `${label} must not contain control characters.`,
+  empty: (label) => `${label} must not be empty (invisible characters alone do not count).`,
+  long: (label, maxLength) => `${label} must be at most ${String(maxLength)} characters.`,
+};
+
+/** The server's words for a refused nickname (label `Name`) or message (`Message`). */
+export function chatTextProblemDetail(label: string, problem: ChatTextProblem, maxLength: number): string {
+  return problemDetails[problem](label, maxLength);
+}
+
+/**
+ * The most UTF-16 units a form's field takes for a limit counted in characters: a character may
+ * be a pair of them, so the field never cuts text the server would take.
+ */
+export function chatInputMaxUnits(maxLength: number): number {
+  return maxLength * 2;
+}
+
 /** Half of a UTF-16 pair without its other half: not text at all. */
 const loneSurrogate = /\p{Cs}/u;
 /**

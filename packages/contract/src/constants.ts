@@ -1,7 +1,6 @@
 // The contract's plain values, free of zod, so that the web app can import them without the
 // schemas (it types itself from the schemas at compile time only).
 
-export const apiPrefix = '/api/v1';
 export const pageSize = 30;
 export const searchQueryMaxLength = 100;
 export const chatNameMaxLength = 32;

@@ -7,10 +7,10 @@ export const localeSchema = z.enum(locales);
 /** 0 published, 1 not yet published (premieres on air), 2 excluded from the play list. */
 export const draftSchema = z.number().int().min(0).max(2);
 
-/** YYYY-MM-DD in the schedules' time zone. */
-export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/u);
-/** HH:mm:ss on the schedules' clock. */
-export const clockTimeSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/u);
+/** YYYY-MM-DD in the schedules' time zone: a day of the calendar. */
+export const dateSchema = z.iso.date();
+/** HH:mm:ss on the schedules' clock, 00:00:00 to 23:59:59. */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/u, 'a time HH:mm:ss');
 
 export const videoCategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type VideoCategory = z.infer<typeof videoCategorySchema>;

@@ -1,6 +1,7 @@
 // `npm run efir -- …`: the operators' command line. It talks to the running site when there is
 // one (the embedded database admits one process), and otherwise opens the database itself and
 // does the work in this process.
+import { ApiError, createAdminClient, type IngestJob, type IngestRequest, ingestRequestSchema } from '@efir/contract';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,13 +12,7 @@ import { IngestWorker } from '../jobs/ingest-worker.ts';
 import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
 import { enqueueIngest, findIngest, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
-import {
-  adminPrefix,
-  type IngestJobView,
-  type IngestRequest,
-  ingestRequestSchema,
-  toJobView,
-} from '../routes/admin.ts';
+import { toJobView } from '../routes/admin.ts';
 
 const usage = `usage:
   npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
@@ -29,40 +24,29 @@ class UsageError extends Error {}
 
 /** The jobs, wherever they are: the running site's admin calls, or the database opened here. */
 interface Queue {
-  submit(request: IngestRequest): Promise<IngestJobView>;
-  get(id: number): Promise<IngestJobView | undefined>;
-  list(): Promise<IngestJobView[]>;
-  retry(id: number): Promise<IngestJobView | undefined>;
+  submit(request: IngestRequest): Promise<IngestJob>;
+  get(id: number): Promise<IngestJob | undefined>;
+  list(): Promise<IngestJob[]>;
+  retry(id: number): Promise<IngestJob | undefined>;
   /** Runs queued work here until `done` says so (a no-op when the site does the work). */
   work(done: () => Promise<boolean>): Promise<void>;
   close(): Promise<void>;
 }
 
 async function siteQueue(base: string, token: string): Promise<Queue | undefined> {
-  const call = async (method: string, path: string, body?: unknown): Promise<Response> =>
-    fetch(`${base}${adminPrefix}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const admin = createAdminClient({ baseUrl: base, token });
   try {
-    await call('GET', '/jobs');
-  } catch {
+    await admin('ingestJobs');
+  } catch (error) {
+    // No site answers there: the work is done here. A site that answers and refuses says why.
+    if (error instanceof ApiError) throw error;
     return undefined;
   }
-  const answer = async <T>(response: Response): Promise<T> => {
-    if (!response.ok)
-      throw new Error(((await response.json()) as { detail?: string }).detail ?? `HTTP ${response.status}`);
-    return (await response.json()) as T;
-  };
   return {
-    submit: async (request) => answer<IngestJobView>(await call('POST', '/jobs', request)),
-    get: async (id) => answer<IngestJobView>(await call('GET', `/jobs/${id}`)),
-    list: async () => answer<IngestJobView[]>(await call('GET', '/jobs')),
-    retry: async (id) => answer<IngestJobView>(await call('POST', `/jobs/${id}/retry`)),
+    submit: (request) => admin('ingestSubmit', { body: request }),
+    get: (id) => admin('ingestJob', { params: { id } }),
+    list: () => admin('ingestJobs'),
+    retry: (id) => admin('ingestRetry', { params: { id } }),
     work: async (done) => {
       while (!(await done())) await new Promise((r) => setTimeout(r, 1000));
     },
@@ -109,15 +93,15 @@ async function localQueue(config: ReturnType<typeof loadConfig>): Promise<Queue>
   };
 }
 
-function describe(job: IngestJobView): string {
+function describe(job: IngestJob): string {
   const result = job.resultId === null ? '' : ` → ${job.kind} ${job.resultId}`;
   const error = job.error === null ? '' : `: ${job.error}`;
   return `job ${job.id} ${job.kind} «${job.name}» ${job.state} ${Math.round(job.progress * 100)} %${result}${error}`;
 }
 
-async function follow(queue: Queue, id: number, shown: string): Promise<IngestJobView> {
+async function follow(queue: Queue, id: number, shown: string): Promise<IngestJob> {
   let last = shown;
-  let final: IngestJobView | undefined;
+  let final: IngestJob | undefined;
   const isOver = async (): Promise<boolean> => {
     const job = await queue.get(id);
     if (job === undefined) throw new Error(`job ${id} vanished`);

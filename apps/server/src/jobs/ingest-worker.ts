@@ -1,6 +1,7 @@
 // Takes ingest jobs from the queue one at a time (ffmpeg already uses every core) and runs them.
 // A refused source fails at once with its reason; any other failure is tried again, up to three
 // attempts. Progress is written at most once a second, which also keeps the job's heartbeat.
+import { radioSourceSchema, videoSourceSchema } from '@efir/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import {
@@ -21,24 +22,6 @@ import {
   reportIngestProgress,
   requeueIngest,
 } from '../repositories/ingest-jobs.ts';
-
-export const videoSourceSchema = z.object({
-  file: z.string().min(1),
-  name: z.string().trim().min(1).max(200),
-  categoryId: z.number().int().min(1),
-  description: z.string().max(5000).optional(),
-  draft: z.number().int().min(0).max(2).optional(),
-});
-
-export const radioSourceSchema = z.object({
-  file: z.string().min(1),
-  name: z.string().trim().min(1).max(200),
-  author: z.string().trim().min(1).max(200),
-  categoryId: z.number().int().min(1),
-  preview: z.string().min(1).optional(),
-  kind: z.union([z.literal(1), z.literal(2)]).optional(),
-  draft: z.number().int().min(0).max(2).optional(),
-});
 
 const demoSourceSchema = z.object({ id: z.number().int().min(1) });
 

@@ -92,9 +92,16 @@ export function answerClientError(headers: Record<string, string>) {
   };
 }
 
-/** The detail of a validation failure, naming where and what. */
-function validationDetail(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
+/**
+ * The detail of a validation failure, naming where and what. A refinement of the contract (a
+ * `custom` issue, such as a chat text's rule) says both in its own words, which stand alone.
+ */
+function validationDetail(
+  error: FastifyError & { validation: { keyword: string; instancePath: string; message?: string }[] },
+): string {
   const where = error.validationContext;
+  const custom = error.validation.filter((issue) => issue.keyword === 'custom' && issue.message !== undefined);
+  if (custom.length === error.validation.length) return custom.map((issue) => issue.message).join(' ');
   const problems = error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//u, '').replaceAll('/', '.');
     return `${path === '' ? where : `${where}.${path}`}: ${issue.message ?? 'invalid'}`;

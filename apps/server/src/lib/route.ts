@@ -1,16 +1,24 @@
-import { errorSchema } from '@efir/contract';
+import { adminCallRoutes, type CallMethod, errorSchema } from '@efir/contract';
 import type { z } from 'zod';
 
 /** How long read-mostly answers are served from memory: view counts may lag this much. */
 export const answerCacheMs = 2000;
 
 interface Call {
-  method: 'GET' | 'PUT' | 'POST' | 'PATCH';
+  method: CallMethod;
   path: string;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+}
+
+/** The OpenAPI tag of the operators' calls, and the name of their bearer-token scheme. */
+export const adminTag = 'admin';
+export const adminSecurity = 'adminToken';
+
+function isAdminCall(operationId: string): boolean {
+  return Object.hasOwn(adminCallRoutes, operationId);
 }
 
 /**
@@ -24,12 +32,15 @@ export function routeOf<C extends Call>(
   options: { successStatus?: 200 | 201; cacheMs?: number } = {},
 ) {
   const successStatus = options.successStatus ?? 200;
+  const admin = isAdminCall(operationId);
   return {
     method: call.method,
     url: call.path,
     config: (options.cacheMs === undefined ? {} : { answerCacheMs: options.cacheMs }) as { answerCacheMs?: number },
     schema: {
       operationId,
+      // The operators' calls under their own tag, behind the bearer token.
+      ...(admin ? { tags: [adminTag], security: [{ [adminSecurity]: [] }] } : {}),
       // Only the parts a call has: Fastify warns of a schema key that is present but undefined.
       ...((call.params === undefined ? {} : { params: call.params }) as { params: C['params'] }),
       ...((call.querystring === undefined ? {} : { querystring: call.querystring }) as {

@@ -1,75 +1,18 @@
-// Operators' calls beside /api/v1 (never part of the public contract): the ingest queue, used by
-// the CLI while the site runs, and writing a channel's day. A bearer token kept in DATA_DIR
-// guards them.
+// Operators' calls beside /api/v1 (never part of the spec's contract): the ingest queue, used by
+// the CLI while the site runs, and writing a channel's day. Declared in the contract's
+// `adminCalls`; a bearer token kept in DATA_DIR guards them.
 import { timingSafeEqual } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { idSchema, scheduleDateSchema } from '@efir/contract';
-import { z } from 'zod';
-import { radioSourceSchema, videoSourceSchema } from '../jobs/ingest-worker.ts';
+import { adminCalls, type IngestJob } from '@efir/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../lib/http-error.ts';
+import { routeOf } from '../lib/route.ts';
 import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../repositories/live.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import type { Db } from '../db/database.ts';
 
-export const adminPrefix = '/api/admin';
-
-export const ingestRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('video'), source: videoSourceSchema }),
-  z.object({ kind: z.literal('radio'), source: radioSourceSchema }),
-]);
-export type IngestRequest = z.infer<typeof ingestRequestSchema>;
-
-const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/u, 'a time HH:mm:ss');
-
-export const scheduleDaySchema = z.object({
-  startsAt: clockTimeSchema.default('00:00:00'),
-  finishedText: z.string().max(2000).default(''),
-  items: z
-    .array(
-      z.object({
-        /** The video's (tv) or radio's id. */
-        id: z.number().int().min(1),
-        startsAt: clockTimeSchema.nullable().default(null),
-        isAd: z.boolean().default(false),
-        /** Radio only: 2 keeps the item from airing. */
-        draft: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
-      }),
-    )
-    .max(5000),
-  tickers: z
-    .array(
-      z.object({
-        videoId: z.number().int().min(1).nullable().default(null),
-        message: z.string().trim().min(1).max(500),
-        startsAt: clockTimeSchema,
-        duration: z.number().positive().max(86_400).default(10),
-        speed: z.number().positive().max(5000).default(80),
-      }),
-    )
-    .max(1000)
-    .optional(),
-});
-
-const scheduleParams = z.object({
-  channel: z.enum(['tv', 'radio']),
-  date: scheduleDateSchema,
-});
-
-export interface IngestJobView {
-  id: number;
-  kind: string;
-  name: string;
-  file: string;
-  state: string;
-  progress: number;
-  error: string | null;
-  resultId: number | null;
-  attempts: number;
-  createdAt: string;
-}
-
-export function toJobView(row: IngestJobRow): IngestJobView {
+/** A job as the operators' calls show it (the contract's `ingestJobSchema`). */
+export function toJobView(row: IngestJobRow): IngestJob {
   const source = row.source as { name?: unknown; file?: unknown };
   return {
     id: row.id,
@@ -98,17 +41,16 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function adminRoutes(
-  app: FastifyInstance,
-  options: {
-    db: Db;
-    token: string;
-    onQueued: () => void;
-    /** Tells the live channels; answers from when the change airs on the channel (see docs/LIVE.md). */
-    onScheduleChanged: (channel: LiveChannelName) => number | undefined;
-  },
-  done: (error?: Error) => void,
-): void {
+export interface AdminOptions {
+  db: Db;
+  token: string;
+  onQueued: () => void;
+  /** Tells the live channels; answers from when the change airs on the channel (see docs/LIVE.md). */
+  onScheduleChanged: (channel: LiveChannelName) => number | undefined;
+}
+
+/** The operators' calls of the contract's `adminCalls`, registered like /api/v1's. */
+export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options, done) => {
   const { db } = options;
   app.addHook('onRequest', (request, _reply, next) => {
     if (!sameToken(request.headers.authorization, options.token)) {
@@ -117,73 +59,84 @@ export function adminRoutes(
     }
     next();
   });
-  const idParams = z.object({ id: idSchema });
-  const parse = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      throw new HttpError(400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    }
-    return parsed.data;
-  };
-
-  app.get('/jobs', async () => (await listIngests(db)).map(toJobView));
-
-  app.post('/jobs', async (request, reply) => {
-    const ingest = parse(ingestRequestSchema, request.body);
-    if (!isAbsolute(ingest.source.file)) throw new HttpError(400, 'source.file must be an absolute path');
-    const job = await enqueueIngest(db, ingest.kind, ingest.source);
-    options.onQueued();
-    return reply.code(201).send(toJobView(job));
+  app.route({
+    ...routeOf('ingestJobs', adminCalls.ingestJobs),
+    handler: async () => (await listIngests(db)).map(toJobView),
   });
 
-  app.get('/jobs/:id', async (request) => {
-    const job = await findIngest(db, parse(idParams, request.params).id);
-    if (job === undefined) throw notFound('No such job.');
-    return toJobView(job);
+  app.route({
+    ...routeOf('ingestSubmit', adminCalls.ingestSubmit, { successStatus: 201 }),
+    handler: async (request, reply) => {
+      const ingest = request.body;
+      if (!isAbsolute(ingest.source.file)) throw new HttpError(400, 'source.file must be an absolute path');
+      const job = await enqueueIngest(db, ingest.kind, ingest.source);
+      options.onQueued();
+      return reply.code(201).send(toJobView(job));
+    },
   });
 
-  app.post('/jobs/:id/retry', async (request) => {
-    const { id } = parse(idParams, request.params);
-    if (!(await retryIngest(db, id))) throw new HttpError(409, `Job ${id} is not a failed job.`);
-    options.onQueued();
-    const job = await findIngest(db, id);
-    if (job === undefined) throw notFound('No such job.');
-    return toJobView(job);
-  });
-  app.put('/schedule/:channel/:date', async (request) => {
-    const { channel, date } = parse(scheduleParams, request.params);
-    const day = parse(scheduleDaySchema, request.body);
-    if (channel === 'radio' && day.tickers !== undefined) throw new HttpError(400, 'tickers: only the TV has tickers');
-    const id = await replaceScheduleDay(db, channel, date, {
-      startsAt: day.startsAt,
-      finishedText: day.finishedText,
-      items: day.items.map((item) => ({
-        mediaId: item.id,
-        startsAt: item.startsAt,
-        isAd: item.isAd,
-        draft: item.draft,
-      })),
-      ...(day.tickers === undefined
-        ? {}
-        : {
-            tickers: day.tickers.map((entry) => ({
-              videoId: entry.videoId,
-              message: entry.message,
-              startsAt: entry.startsAt,
-              durationSeconds: entry.duration,
-              speed: entry.speed,
-            })),
-          }),
-    });
-    if (id === undefined)
-      throw new HttpError(400, `items: a ${channel === 'tv' ? 'video' : 'radio'} named does not exist`);
-    return { id, channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+  app.route({
+    ...routeOf('ingestJob', adminCalls.ingestJob),
+    handler: async (request) => {
+      const job = await findIngest(db, request.params.id);
+      if (job === undefined) throw notFound('No such job.');
+      return toJobView(job);
+    },
   });
 
-  app.delete('/schedule/:channel/:date', async (request, reply) => {
-    const { channel, date } = parse(scheduleParams, request.params);
-    if (!(await deleteScheduleDay(db, channel, date))) throw notFound(`No ${channel} day ${date}.`);
-    await reply.code(200).send({ channel, date, ...airsFrom(options.onScheduleChanged(channel)) });
+  app.route({
+    ...routeOf('ingestRetry', adminCalls.ingestRetry),
+    handler: async (request) => {
+      const { id } = request.params;
+      if (!(await retryIngest(db, id))) throw new HttpError(409, `Job ${id} is not a failed job.`);
+      options.onQueued();
+      const job = await findIngest(db, id);
+      if (job === undefined) throw notFound('No such job.');
+      return toJobView(job);
+    },
+  });
+
+  app.route({
+    ...routeOf('scheduleWrite', adminCalls.scheduleWrite),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      const day = request.body;
+      if (channel === 'radio' && day.tickers !== undefined)
+        throw new HttpError(400, 'tickers: only the TV has tickers');
+      const id = await replaceScheduleDay(db, channel, date, {
+        startsAt: day.startsAt,
+        finishedText: day.finishedText,
+        items: day.items.map((item) => ({
+          mediaId: item.id,
+          startsAt: item.startsAt,
+          isAd: item.isAd,
+          draft: item.draft,
+        })),
+        ...(day.tickers === undefined
+          ? {}
+          : {
+              tickers: day.tickers.map((entry) => ({
+                videoId: entry.videoId,
+                message: entry.message,
+                startsAt: entry.startsAt,
+                durationSeconds: entry.duration,
+                speed: entry.speed,
+              })),
+            }),
+      });
+      if (id === undefined)
+        throw new HttpError(400, `items: a ${channel === 'tv' ? 'video' : 'radio'} named does not exist`);
+      return { id, channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+    },
+  });
+
+  app.route({
+    ...routeOf('scheduleDelete', adminCalls.scheduleDelete),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      if (!(await deleteScheduleDay(db, channel, date))) throw notFound(`No ${channel} day ${date}.`);
+      return { channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+    },
   });
   done();
-}
+};

@@ -1,13 +1,6 @@
 // The chat beside each stream: polled every 2 s by every viewer, so an unchanged room answers
 // 304 from the freshness cache without touching the database.
-import {
-  calls,
-  chatMessageMaxLength,
-  chatNameMaxLength,
-  type ChatRoom,
-  type ChatTextProblem,
-  cleanChatText,
-} from '@efir/contract';
+import { calls, type ChatRoom } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
@@ -15,20 +8,6 @@ import { routeOf } from '../lib/route.ts';
 import { type ChatMessageRow, type ChatPostOutcome, chatMessages, postChatMessage } from '../repositories/chat.ts';
 import { findRadioprogram, findTeleprogram } from '../repositories/programmes.ts';
 import type { RouteContext } from './context.ts';
-
-const problemDetails: Record<ChatTextProblem, (label: string, maxLength: number) => string> = {
-  surrogate: (label) => `${label} is not valid text: it holds half of a UTF-16 surrogate pair.`,
-  control: (label) => `${label} must not contain control characters.`,
-  empty: (label) => `${label} must not be empty (invisible characters alone do not count).`,
-  long: (label, maxLength) => `${label} must be at most ${String(maxLength)} characters.`,
-};
-
-/** A chat field as it will be stored (packages/contract's cleanChatText), or the 400 that refuses it. */
-export function chatText(label: string, value: string, maxLength: number): string {
-  const outcome = cleanChatText(value, maxLength);
-  if ('problem' in outcome) throw badRequest(problemDetails[outcome.problem](label, maxLength));
-  return outcome.text;
-}
 
 function refusalDetail(outcome: Exclude<ChatPostOutcome, { kind: 'posted' }>, slowModeSeconds: number): string {
   if (outcome.kind === 'newcomers') {
@@ -73,8 +52,8 @@ export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (
       if (claimed !== undefined && claimed !== id) {
         throw badRequest(`The message names programme ${claimed}, but it was sent to the chat of ${id}.`);
       }
-      const name = chatText('Name', request.body.name, chatNameMaxLength);
-      const message = chatText('Message', request.body.message, chatMessageMaxLength);
+      // The contract's schema has refused what the chat does not take and cleaned the rest.
+      const { name, message } = request.body;
       if (!(await programmeExists(room, id))) throw notFound(`No such ${room} programme.`);
       const outcome = await postChatMessage(
         db,

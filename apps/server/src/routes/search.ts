@@ -1,24 +1,11 @@
 // Search over videos and radios, and the recommended searches.
-import { calls, searchQueryMaxLength } from '@efir/contract';
+import { calls } from '@efir/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
-import { codePointLength } from '../lib/text.ts';
 import { recommendedSearches, searchRadios, searchVideos } from '../repositories/search.ts';
 import { toRadio, toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
-
-/** The query as searched: trimmed, inner white space folded; empty or too long is refused. */
-export function searchQuery(raw: string): string {
-  const query = raw.replace(/\s+/gu, ' ').trim();
-  if (query === '') throw badRequest('The search query is empty.');
-  if (codePointLength(query) > searchQueryMaxLength) {
-    throw badRequest(`The search query must be at most ${searchQueryMaxLength} characters.`);
-  }
-  if (/\p{Cc}/u.test(query)) throw badRequest('The search query must not contain control characters.');
-  return query;
-}
 
 /** Whether a query found something, for the answers served from memory (bounded, per node). */
 const foundLimit = 5000;
@@ -32,7 +19,8 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
   // Every answer, computed or served from memory, counts the search if it found something.
   const count = (request: FastifyRequest<{ Params: { q: string } }>, reply: FastifyReply, next: () => void): void => {
     if (reply.statusCode === 200) {
-      const query = request.params.q.replace(/\s+/gu, ' ').trim();
+      // The contract's schema folded and trimmed it.
+      const query = request.params.q;
       if (found.get(query) === true) searchRecorder.add(query, request.visitor.id);
     }
     next();
@@ -47,7 +35,7 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
     ...routeOf('searchVideos', calls.searchVideos, { cacheMs: answerCacheMs }),
     onResponse: count,
     handler: async (request) => {
-      const query = searchQuery(request.params.q);
+      const query = request.params.q;
       const rows = await searchVideos(db, query);
       remember(query, rows.length);
       return rows.map(toVideo);
@@ -58,7 +46,7 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
     ...routeOf('searchRadios', calls.searchRadios, { cacheMs: answerCacheMs }),
     onResponse: count,
     handler: async (request) => {
-      const query = searchQuery(request.params.q);
+      const query = request.params.q;
       const rows = await searchRadios(db, query);
       remember(query, rows.length);
       return rows.map(toRadio);

@@ -1,3 +1,4 @@
+import { apiPrefix, apiUrl } from '@efir/contract';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ async function page(url: string) {
 }
 
 async function publishedVideo(): Promise<{ id: number; name: string }> {
-  const response = await app.inject({ method: 'GET', url: '/api/v1/get/all/video/category/?page=1' });
+  const response = await app.inject({ method: 'GET', url: apiUrl('videoCatalogue', { query: { page: 1 } }) });
   const first = response.json<{ results: { id: number; name: string }[] }>().results[0];
   if (first === undefined) throw new Error('the demo has no published video');
   return first;
@@ -147,13 +148,13 @@ describe('the head of the HTML the site sends', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     const { html } = await page(`/video/item/${video.id}`);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
-    const answer = await app.inject({ method: 'PATCH', url: `/api/v1/get/video/${video.id}/`, headers });
+    const answer = await app.inject({ method: 'PATCH', url: apiUrl('video', { params: { id: video.id } }), headers });
     expect(answer.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toMatchObject({ name: video.name });
   });
 
   it('leaves the API and media answers alone', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/nothing/' });
+    const response = await app.inject({ method: 'GET', url: `${apiPrefix}/nothing/` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });

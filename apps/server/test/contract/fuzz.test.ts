@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calls } from '@efir/contract';
+import { adminPrefix, apiPrefix, calls } from '@efir/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +115,7 @@ describe('every call under random input', () => {
         contentType,
         fc.constantFrom(spec.method, spec.method, 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         async (values, query, payload, type, method) => {
-          const url = `/api/v1${fill(spec.path, values)}${query === '' ? '' : `?${query}`}`;
+          const url = `${apiPrefix}${fill(spec.path, values)}${query === '' ? '' : `?${query}`}`;
           await expectSound(site().app, {
             method,
             url,
@@ -127,10 +127,10 @@ describe('every call under random input', () => {
     );
   });
 
-  it('random paths under /api/v1 answer a 4xx with a detail, never a 5xx', async () => {
+  it(`random paths under ${apiPrefix} answer a 4xx with a detail, never a 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), fc.boolean(), async (parts, slash) => {
-        await expectSound(site().app, { url: `/api/v1/${parts.join('/')}${slash ? '/' : ''}` });
+        await expectSound(site().app, { url: `${apiPrefix}/${parts.join('/')}${slash ? '/' : ''}` });
       }),
       { numRuns: 300 },
     );
@@ -178,7 +178,7 @@ describe('the site beyond the API under random input', () => {
           '/assets',
           '/media',
           '/health/live',
-          '/api/admin',
+          adminPrefix,
         ),
         fc.array(segment, { maxLength: 2 }),
         anyMethod,

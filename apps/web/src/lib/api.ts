@@ -1,7 +1,11 @@
-// The one way the web app calls /api/v1: every call carries the page's script in Accept-Language
-// and its answer is typed by the contract. The server validates every answer against the same
-// schemas before sending it, so the page does not parse them again: zod stays out of its bundle.
-import { type Answer, apiPrefix, type CallName, defaultLocale, type Locale } from '@efir/contract';
+// The one way the web app calls /api/v1: the contract's client (packages/contract/src/client.ts),
+// with the page's script in Accept-Language. The server validates every answer against the
+// contract's schemas before sending it, so the page does not parse them again: zod stays out of
+// its bundle. Each call has one query key, made from its name and inputs.
+import { ApiError, type CallName, createApiClient, defaultLocale, type Locale } from '@efir/contract';
+import { useEffect, useRef } from 'react';
+
+export { ApiError };
 
 let apiLocale: Locale = defaultLocale;
 
@@ -10,53 +14,30 @@ export function setApiLocale(locale: Locale): void {
   apiLocale = locale;
 }
 
-export class ApiError extends Error {
-  readonly status: number;
-  /** The server's `{detail}`, when it gave one. */
-  readonly detail: string | undefined;
-  constructor(path: string, status: number, detail?: string) {
-    super(`${path}: HTTP ${status}${detail === undefined ? '' : `: ${detail}`}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.detail = detail;
-  }
+/** Calls /api/v1 by a call's name, typed by the contract: `api('video', { params: { id } })`. */
+export const api = createApiClient({ headers: () => ({ 'Accept-Language': apiLocale }) });
+
+/**
+ * The query key of a call: its name, then its path parameters and query when it has them. One call
+ * with the same inputs is one cache entry, whichever screen asks.
+ */
+export function callKey(name: CallName, input: { params?: object; query?: object } = {}) {
+  return [
+    name,
+    ...(input.params === undefined ? [] : [input.params]),
+    ...(input.query === undefined ? [] : [input.query]),
+  ] as const;
 }
 
-export interface CallOptions {
-  method?: 'GET' | 'PATCH' | 'PUT' | 'POST';
-  signal?: AbortSignal;
-  /** Sent as JSON. */
-  body?: unknown;
-}
-
-async function detailOf(response: Response): Promise<string | undefined> {
-  try {
-    const answer: unknown = await response.json();
-    if (typeof answer === 'object' && answer !== null && 'detail' in answer && typeof answer.detail === 'string') {
-      return answer.detail;
-    }
-  } catch {
-    // Not JSON: no detail.
-  }
-  return undefined;
-}
-
-export async function fetchCall<K extends CallName>(path: string, options: CallOptions = {}): Promise<Answer<K>> {
-  const headers: Record<string, string> = { 'Accept-Language': apiLocale };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${apiPrefix}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    signal: options.signal ?? null,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  if (!response.ok) throw new ApiError(path, response.status, await detailOf(response));
-  return (await response.json()) as Answer<K>;
-}
-
-/** A query string from defined values, in the given order. */
-export function queryString(values: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
+/**
+ * Asks a query again when `trigger` changes while `scope` (what the query's key names, such as the
+ * day) stays: the same call, the same key. A new scope is a new key, which TanStack asks by itself.
+ */
+export function useRefetchOn(scope: unknown, trigger: unknown, refetch: () => unknown, enabled: boolean): void {
+  const last = useRef({ scope, trigger });
+  useEffect(() => {
+    const before = last.current;
+    last.current = { scope, trigger };
+    if (enabled && Object.is(before.scope, scope) && !Object.is(before.trigger, trigger)) void refetch();
+  }, [scope, trigger, refetch, enabled]);
 }

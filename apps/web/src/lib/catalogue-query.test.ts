@@ -22,9 +22,9 @@ describe('catalogue state', () => {
       category_id: '',
       prosmotri: '',
       date_added: '',
-      page: '1',
+      page: 1,
     });
-    expect(catalogueApiQuery({ tab: 5, sort: 1, page: 2 })).toMatchObject({ category_id: '5', prosmotri: 'true' });
+    expect(catalogueApiQuery({ tab: 5, sort: 1, page: 2 })).toMatchObject({ category_id: 5, prosmotri: 'true' });
     expect(catalogueApiQuery({ tab: 5, sort: 2, page: 2 })).toMatchObject({ prosmotri: '', date_added: 'true' });
   });
 });

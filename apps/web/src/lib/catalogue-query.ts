@@ -37,12 +37,12 @@ export function writeCatalogueState(state: CatalogueState): URLSearchParams {
   return params;
 }
 
-/** The API's query for a state. */
-export function catalogueApiQuery(state: CatalogueState): Record<string, string> {
+/** The API's query for a state (the catalogue calls' `pagedQuerySchema`). */
+export function catalogueApiQuery(state: CatalogueState) {
   return {
-    category_id: state.tab === undefined ? '' : String(state.tab),
+    category_id: state.tab ?? '',
     prosmotri: state.sort === 1 ? 'true' : '',
     date_added: state.sort === 2 ? 'true' : '',
-    page: String(state.page),
-  };
+    page: state.page,
+  } as const;
 }

@@ -1,9 +1,9 @@
 // The interface's words come from the server's catalogue for the page's script
-// (GET /translations/{locale}/); the app renders once it is here.
-import { type Locale, type Translations } from '@efir/contract';
+// (the `translations` call); the app renders once it is here.
+import { apiUrl, type Locale, type Translations } from '@efir/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
-import { ApiError, fetchCall } from './api.ts';
+import { api, ApiError, callKey } from './api.ts';
 
 export class LocaleLoadError extends Error {
   constructor(cause: unknown) {
@@ -30,7 +30,7 @@ async function earlyAnswer(locale: Locale): Promise<Translations | undefined> {
     return undefined;
   }
   const response = await early.answer;
-  if (!response.ok) throw new ApiError(`/translations/${locale}/`, response.status);
+  if (!response.ok) throw new ApiError(apiUrl('translations', { params: { locale } }), response.status);
   return (await response.json()) as Translations;
 }
 
@@ -38,7 +38,7 @@ export async function getTranslations(locale: Locale, signal?: AbortSignal): Pro
   try {
     const early = await earlyAnswer(locale);
     if (early !== undefined) return early;
-    return await fetchCall<'translations'>(`/translations/${locale}/`, signal ? { signal } : {});
+    return await api('translations', { params: { locale }, signal });
   } catch (error) {
     throw error instanceof ApiError || error instanceof TypeError ? new LocaleLoadError(error) : error;
   }
@@ -46,7 +46,7 @@ export async function getTranslations(locale: Locale, signal?: AbortSignal): Pro
 
 export const translationsQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['translations', locale],
+    queryKey: callKey('translations', { params: { locale } }),
     queryFn: ({ signal }) => getTranslations(locale, signal),
     staleTime: Infinity,
   });

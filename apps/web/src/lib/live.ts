@@ -69,6 +69,11 @@ function fieldProblem(field: 'name' | 'message', problem: ChatTextProblem): Chat
   return 'control';
 }
 
+/** The values a problem's words name: the limit of its field. */
+export function chatProblemValues(problem: ChatInputProblem): { max: number } {
+  return { max: problem.startsWith('name') ? chatNameMaxLength : chatMessageMaxLength };
+}
+
 /** What the server would refuse in a nickname or message, by the contract's own rule, before it is sent. */
 export function chatInputProblem(name: string, message?: string): ChatInputProblem | undefined {
   const cleanName = cleanChatText(name, chatNameMaxLength);

@@ -1,3 +1,4 @@
+import { searchQueryMaxLength } from '@efir/contract';
 import { Menu, Moon, Search, Sun, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink, AppNavLink, useAppNavigate } from '../../components/app-link.tsx';
@@ -102,7 +103,7 @@ export function Header() {
             id={`${searchId}-input`}
             type="search"
             name="q"
-            maxLength={100}
+            maxLength={searchQueryMaxLength}
             autoComplete="off"
             placeholder={t('header.search_placeholder')}
             value={query}

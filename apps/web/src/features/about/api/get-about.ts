@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-/** GET /get/about/main/ */
 export function getAbout(signal?: AbortSignal) {
-  return fetchCall<'aboutMain'>('/get/about/main/', signal ? { signal } : {});
+  return api('aboutMain', { signal });
 }
 
-export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: ({ signal }) => getAbout(signal) });
+export const aboutQuery = queryOptions({ queryKey: callKey('aboutMain'), queryFn: ({ signal }) => getAbout(signal) });
 
 export function useAbout() {
   return useQuery({ ...aboutQuery, enabled: useMayLoad() });

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-/** GET /get/main/list/ */
 export function getMainList(signal?: AbortSignal) {
-  return fetchCall<'mainList'>('/get/main/list/', signal ? { signal } : {});
+  return api('mainList', { signal });
 }
 
-export const mainListQuery = queryOptions({ queryKey: ['main-list'], queryFn: ({ signal }) => getMainList(signal) });
+export const mainListQuery = queryOptions({
+  queryKey: callKey('mainList'),
+  queryFn: ({ signal }) => getMainList(signal),
+});
 
 export function useMainList() {
   return useQuery({ ...mainListQuery, enabled: useMayLoad() });

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall, queryString } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-query.ts';
 
-/** GET /get/all/video/category/?category_id&prosmotri&date_added&page */
+/** A page of the video catalogue: ?category_id&prosmotri&date_added&page from the screen's state. */
 export function getVideoCatalogue(state: CatalogueState, signal?: AbortSignal) {
-  const query = queryString(catalogueApiQuery(state));
-  return fetchCall<'videoCatalogue'>(`/get/all/video/category/?${query}`, signal ? { signal } : {});
+  return api('videoCatalogue', { query: catalogueApiQuery(state), signal });
 }
 
 export const videoCatalogueQuery = (state: CatalogueState) =>
   queryOptions({
-    queryKey: ['video-catalogue', state],
+    queryKey: callKey('videoCatalogue', { query: catalogueApiQuery(state) }),
     queryFn: ({ signal }) => getVideoCatalogue(state, signal),
     placeholderData: keepPreviousData,
   });

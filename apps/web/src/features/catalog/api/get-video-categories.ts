@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/all/category/ */
 export function getVideoCategories(signal?: AbortSignal) {
-  return fetchCall<'videoCategories'>('/get/all/category/', signal ? { signal } : {});
+  return api('videoCategories', { signal });
 }
 
 export const videoCategoriesQuery = queryOptions({
-  queryKey: ['video-categories'],
+  queryKey: callKey('videoCategories'),
   queryFn: ({ signal }) => getVideoCategories(signal),
 });
 

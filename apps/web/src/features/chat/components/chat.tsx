@@ -1,10 +1,16 @@
-import type { ChatMessage, ChatRoom } from '@efir/contract';
+import {
+  type ChatMessage,
+  type ChatRoom,
+  chatInputMaxUnits,
+  chatMessageMaxLength,
+  chatNameMaxLength,
+} from '@efir/contract';
 import { Send } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { chatInputProblem } from '../../../lib/live.ts';
+import { chatInputProblem, chatProblemValues } from '../../../lib/live.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { getChatMessages, postChatMessage } from '../api/chat-messages.ts';
 import './chat.css';
@@ -139,7 +145,7 @@ function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: str
     event.preventDefault();
     const found = chatInputProblem(name);
     if (found !== undefined) {
-      setProblem(t(`chat.${found}`));
+      setProblem(t(`chat.${found}`, chatProblemValues(found)));
       return;
     }
     onSave(name.trim());
@@ -154,7 +160,7 @@ function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: str
           id="chat-nickname"
           className="chat__input"
           value={name}
-          maxLength={64}
+          maxLength={chatInputMaxUnits(chatNameMaxLength)}
           autoComplete="nickname"
           aria-invalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : 'chat-nickname-problem'}
@@ -185,7 +191,7 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
     event.preventDefault();
     const found = chatInputProblem(props.nickname, message);
     if (found !== undefined) {
-      setProblem(t(`chat.${found}`));
+      setProblem(t(`chat.${found}`, chatProblemValues(found)));
       return;
     }
     setSending(true);
@@ -221,7 +227,7 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
           className="chat__input"
           value={message}
           placeholder={t('chat.message')}
-          maxLength={1000}
+          maxLength={chatInputMaxUnits(chatMessageMaxLength)}
           autoComplete="off"
           aria-invalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : 'chat-message-problem'}

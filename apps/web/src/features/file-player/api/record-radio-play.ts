@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
-/** PATCH /add/radio/history/{id}/: a radio was chosen to play. */
+/** A radio was chosen to play: its play count. */
 export function recordRadioPlay(radioId: number) {
-  return fetchCall<'radioPlay'>(`/add/radio/history/${radioId}/`, { method: 'PATCH' });
+  return api('radioPlay', { params: { id: radioId } });
 }
 
 export function useRecordRadioPlay() {

@@ -5,6 +5,7 @@ import { PreviewImage } from '../../../components/preview-image.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, radioAllowanceSeconds } from '../../../lib/live.ts';
 import { closePlayer } from '../../../lib/player-store.ts';
+import { radioprogramTodayQuery } from '../../../lib/today-queries.ts';
 import { advanceRadioprogram, useRadioRun, useRadioShow, useRadioWithAds } from '../api/radio-live.ts';
 import './live-radio.css';
 
@@ -86,7 +87,7 @@ function useRadioAdvance(run: Radioprogram | 'none' | undefined, items: readonly
       window.clearInterval(timer);
       advanceRadioprogram(run.id, item.radio.id, run.index + 1).then(
         (next) => {
-          queryClient.setQueryData(['radioprogram-run'], next);
+          queryClient.setQueryData(radioprogramTodayQuery.queryKey, next);
         },
         (error: unknown) => {
           console.error(error);

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { tvEnded } from '../../../lib/live.ts';
 
-/** GET /get/status/teleprogram/run/: the TV channel's run now, or 'none'. */
+/** The TV channel's run now, or 'none'. */
 export function getRunStatus(signal?: AbortSignal) {
-  return fetchCall<'teleprogramRunStatus'>('/get/status/teleprogram/run/', signal ? { signal } : {});
+  return api('teleprogramRunStatus', { signal });
 }
 
 export const runStatusQuery = queryOptions({
-  queryKey: ['teleprogram-run'],
+  queryKey: callKey('teleprogramRunStatus'),
   queryFn: ({ signal }) => getRunStatus(signal),
 });
 

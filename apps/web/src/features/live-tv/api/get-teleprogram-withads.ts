@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey, useRefetchOn } from '../../../lib/api.ts';
 
-/**
- * GET /get/teleprogram/videos/withads/{teleId}/: the day's items, ads included, and `show`; asked
- * again when the day's status changes.
- */
+/** The TV day's items, ads included, and `show`; asked again when the day's status changes. */
 export function useTeleprogramWithAds(teleId: number | undefined, status: number | undefined) {
-  return useQuery({
-    queryKey: ['teleprogram-withads', teleId, status],
-    queryFn: ({ signal }) =>
-      fetchCall<'teleprogramVideosWithAds'>(`/get/teleprogram/videos/withads/${String(teleId)}/`, {
-        signal,
-      }),
+  const query = useQuery({
+    queryKey: callKey('teleprogramVideosWithAds', { params: { id: teleId } }),
+    queryFn: ({ signal }) => api('teleprogramVideosWithAds', { params: { id: teleId ?? 0 }, signal }),
     enabled: teleId !== undefined,
   });
+  useRefetchOn(teleId, status, query.refetch, teleId !== undefined);
+  return query;
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/time-live/: the schedules' wall clock, polled every 2 s (SPEC §9) while `polling`. */
+/** The schedules' wall clock, polled every 2 s (SPEC §9) while `polling`. */
 export function useTimeLive(polling: boolean) {
   return useQuery({
-    queryKey: ['time-live'],
-    queryFn: ({ signal }) => fetchCall<'timeLive'>('/get/time-live/', { signal }),
+    queryKey: callKey('timeLive'),
+    queryFn: ({ signal }) => api('timeLive', { signal }),
     refetchInterval: polling ? 2000 : false,
     enabled: polling,
   });

@@ -1,20 +1,19 @@
 import { type Poll } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
 export const pollsQuery = queryOptions({
-  queryKey: ['polls'],
-  queryFn: ({ signal }) => fetchCall<'polls'>('/get/oprosnik/', { signal }),
+  queryKey: callKey('polls'),
+  queryFn: ({ signal }) => api('polls', { signal }),
 });
 
-/** GET /get/oprosnik/ */
 export function usePolls() {
   return useQuery({ ...pollsQuery, enabled: useMayLoad() });
 }
 
-/** PUT /put/oprosnik/{id}: +1 for each chosen variant (1–4); answers the poll with its counts. */
+/** +1 for each chosen variant (1–4); answers the poll with its counts. */
 export function votePoll(id: number, chosen: readonly number[]): Promise<Poll> {
   const body = Object.fromEntries([1, 2, 3, 4].map((n) => [`otvet_${n}`, chosen.includes(n)]));
-  return fetchCall<'pollVote'>(`/put/oprosnik/${id}`, { method: 'PUT', body });
+  return api('pollVote', { params: { id }, body });
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/radioprogram/list/ */
 export function getRadioprogramDays(signal?: AbortSignal) {
-  return fetchCall<'radioprogramList'>('/get/radioprogram/list/', signal ? { signal } : {});
+  return api('radioprogramList', { signal });
 }
 
 export const radioprogramDaysQuery = queryOptions({
-  queryKey: ['radioprogram-days'],
+  queryKey: callKey('radioprogramList'),
   queryFn: ({ signal }) => getRadioprogramDays(signal),
 });
 

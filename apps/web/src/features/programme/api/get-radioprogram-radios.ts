@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/radioprogram/radios/{dayId}/ */
 export function getRadioprogramRadios(dayId: number, signal?: AbortSignal) {
-  return fetchCall<'radioprogramRadios'>(`/get/radioprogram/radios/${dayId}/`, signal ? { signal } : {});
+  return api('radioprogramRadios', { params: { id: dayId }, signal });
 }
 
 export const radioprogramRadiosQuery = (dayId: number) =>
   queryOptions({
-    queryKey: ['radioprogram-radios', dayId],
+    queryKey: callKey('radioprogramRadios', { params: { id: dayId } }),
     queryFn: ({ signal }) => getRadioprogramRadios(dayId, signal),
   });
 

@@ -1,21 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { radioprogramTodayQuery } from '../../../lib/today-queries.ts';
 
-/** GET /get/radioprogram/today/: today's run, or 'none'. A failed answer counts as 'none'. */
-export async function getRadioprogramToday(signal?: AbortSignal) {
-  try {
-    return await fetchCall<'radioprogramToday'>('/get/radioprogram/today/', signal ? { signal } : {});
-  } catch (error) {
-    console.error(error);
-    return 'none' as const;
-  }
-}
-
-export const radioprogramTodayQuery = queryOptions({
-  queryKey: ['radioprogram-today'],
-  queryFn: ({ signal }) => getRadioprogramToday(signal),
-});
-
+/** Today's radio run, or 'none'; a failed answer counts as 'none' here. Shared with the live radio. */
 export function useRadioprogramToday() {
-  return useQuery(radioprogramTodayQuery);
+  const query = useQuery(radioprogramTodayQuery);
+  return { data: query.isError ? ('none' as const) : query.data };
 }

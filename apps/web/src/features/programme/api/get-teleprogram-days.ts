@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/teleprogram/list/ */
 export function getTeleprogramDays(signal?: AbortSignal) {
-  return fetchCall<'teleprogramList'>('/get/teleprogram/list/', signal ? { signal } : {});
+  return api('teleprogramList', { signal });
 }
 
 export const teleprogramDaysQuery = queryOptions({
-  queryKey: ['teleprogram-days'],
+  queryKey: callKey('teleprogramList'),
   queryFn: ({ signal }) => getTeleprogramDays(signal),
 });
 

@@ -1,21 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { teleprogramTodayQuery } from '../../../lib/today-queries.ts';
 
-/** GET /get/teleprogram/today/: today's run, or 'none'. A failed answer counts as 'none'. */
-export async function getTeleprogramToday(signal?: AbortSignal) {
-  try {
-    return await fetchCall<'teleprogramToday'>('/get/teleprogram/today/', signal ? { signal } : {});
-  } catch (error) {
-    console.error(error);
-    return 'none' as const;
-  }
-}
-
-export const teleprogramTodayQuery = queryOptions({
-  queryKey: ['teleprogram-today'],
-  queryFn: ({ signal }) => getTeleprogramToday(signal),
-});
-
+/** Today's TV run, or 'none'; a failed answer counts as 'none' here. */
 export function useTeleprogramToday() {
-  return useQuery(teleprogramTodayQuery);
+  const query = useQuery(teleprogramTodayQuery);
+  return { data: query.isError ? ('none' as const) : query.data };
 }

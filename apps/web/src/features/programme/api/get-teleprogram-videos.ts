@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/teleprogram/videos/{dayId}/ */
 export function getTeleprogramVideos(dayId: number, signal?: AbortSignal) {
-  return fetchCall<'teleprogramVideos'>(`/get/teleprogram/videos/${dayId}/`, signal ? { signal } : {});
+  return api('teleprogramVideos', { params: { id: dayId }, signal });
 }
 
 export const teleprogramVideosQuery = (dayId: number) =>
   queryOptions({
-    queryKey: ['teleprogram-videos', dayId],
+    queryKey: callKey('teleprogramVideos', { params: { id: dayId } }),
     queryFn: ({ signal }) => getTeleprogramVideos(dayId, signal),
   });
 

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-/** GET /get/radio/type/1/ */
 export function getPopularProgrammes(signal?: AbortSignal) {
-  return fetchCall<'popularProgrammes'>('/get/radio/type/1/', signal ? { signal } : {});
+  return api('popularProgrammes', { signal });
 }
 
 export const popularProgrammesQuery = queryOptions({
-  queryKey: ['popular-programmes'],
+  queryKey: callKey('popularProgrammes'),
   queryFn: ({ signal }) => getPopularProgrammes(signal),
 });
 

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-/** GET /get/radio/type/2/ */
 export function getPopularSongs(signal?: AbortSignal) {
-  return fetchCall<'popularSongs'>('/get/radio/type/2/', signal ? { signal } : {});
+  return api('popularSongs', { signal });
 }
 
 export const popularSongsQuery = queryOptions({
-  queryKey: ['popular-songs'],
+  queryKey: callKey('popularSongs'),
   queryFn: ({ signal }) => getPopularSongs(signal),
 });
 

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall, queryString } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { type CatalogueState, catalogueApiQuery } from '../../../lib/catalogue-query.ts';
 
-/** GET /get/radio/category/?category_id&prosmotri&date_added&page */
+/** A page of the radio catalogue: ?category_id&prosmotri&date_added&page from the screen's state. */
 export function getRadioCatalogue(state: CatalogueState, signal?: AbortSignal) {
-  const query = queryString(catalogueApiQuery(state));
-  return fetchCall<'radioCatalogue'>(`/get/radio/category/?${query}`, signal ? { signal } : {});
+  return api('radioCatalogue', { query: catalogueApiQuery(state), signal });
 }
 
 export const radioCatalogueQuery = (state: CatalogueState) =>
   queryOptions({
-    queryKey: ['radio-catalogue', state],
+    queryKey: callKey('radioCatalogue', { query: catalogueApiQuery(state) }),
     queryFn: ({ signal }) => getRadioCatalogue(state, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/radio/category/all/ */
 export function getRadioCategories(signal?: AbortSignal) {
-  return fetchCall<'radioCategories'>('/get/radio/category/all/', signal ? { signal } : {});
+  return api('radioCategories', { signal });
 }
 
 export const radioCategoriesQuery = queryOptions({
-  queryKey: ['radio-categories'],
+  queryKey: callKey('radioCategories'),
   queryFn: ({ signal }) => getRadioCategories(signal),
 });
 

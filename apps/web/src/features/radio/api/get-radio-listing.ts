@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-/** GET /get/listing/radios/ */
 export function getRadioListing(signal?: AbortSignal) {
-  return fetchCall<'radioListing'>('/get/listing/radios/', signal ? { signal } : {});
+  return api('radioListing', { signal });
 }
 
 export const radioListingQuery = queryOptions({
-  queryKey: ['radio-listing'],
+  queryKey: callKey('radioListing'),
   queryFn: ({ signal }) => getRadioListing(signal),
 });
 

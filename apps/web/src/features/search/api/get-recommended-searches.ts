@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /get/search/recomended/ */
 export function getRecommendedSearches(signal?: AbortSignal) {
-  return fetchCall<'recommendedSearches'>('/get/search/recomended/', signal ? { signal } : {});
+  return api('recommendedSearches', { signal });
 }
 
 export const recommendedSearchesQuery = queryOptions({
-  queryKey: ['recommended-searches'],
+  queryKey: callKey('recommendedSearches'),
   queryFn: ({ signal }) => getRecommendedSearches(signal),
 });
 

@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /search/radios/{q}/ */
 export function searchRadios(q: string, signal?: AbortSignal) {
-  return fetchCall<'searchRadios'>(`/search/radios/${encodeURIComponent(q)}/`, signal ? { signal } : {});
+  return api('searchRadios', { params: { q }, signal });
 }
 
 export const searchRadiosQuery = (q: string) =>
-  queryOptions({ queryKey: ['search-radios', q], queryFn: ({ signal }) => searchRadios(q, signal), enabled: q !== '' });
+  queryOptions({
+    queryKey: callKey('searchRadios', { params: { q } }),
+    queryFn: ({ signal }) => searchRadios(q, signal),
+    enabled: q !== '',
+  });
 
 export function useSearchRadios(q: string) {
   return useQuery(searchRadiosQuery(q));

@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** GET /search/videos/{q}/ */
 export function searchVideos(q: string, signal?: AbortSignal) {
-  return fetchCall<'searchVideos'>(`/search/videos/${encodeURIComponent(q)}/`, signal ? { signal } : {});
+  return api('searchVideos', { params: { q }, signal });
 }
 
 export const searchVideosQuery = (q: string) =>
-  queryOptions({ queryKey: ['search-videos', q], queryFn: ({ signal }) => searchVideos(q, signal), enabled: q !== '' });
+  queryOptions({
+    queryKey: callKey('searchVideos', { params: { q } }),
+    queryFn: ({ signal }) => searchVideos(q, signal),
+    enabled: q !== '',
+  });
 
 export function useSearchVideos(q: string) {
   return useQuery(searchVideosQuery(q));

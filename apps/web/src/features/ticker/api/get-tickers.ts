@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey, useRefetchOn } from '../../../lib/api.ts';
 
-/** GET /get/live-stroka/{teleId}/: the tickers of the item on air and of the whole programme. */
+/** The tickers of the item on air and of the whole programme. */
 export function useTickers(teleId: number | undefined, itemKey: number | undefined) {
-  return useQuery({
-    // Asked again when the item on air changes, and every half minute.
-    queryKey: ['live-stroka', teleId, itemKey],
-    queryFn: ({ signal }) => fetchCall<'tickers'>(`/get/live-stroka/${String(teleId)}/`, { signal }),
+  const query = useQuery({
+    queryKey: callKey('tickers', { params: { id: teleId } }),
+    queryFn: ({ signal }) => api('tickers', { params: { id: teleId ?? 0 }, signal }),
     enabled: teleId !== undefined,
     refetchInterval: 30_000,
   });
+  // Asked again when the item on air changes, and every half minute.
+  useRefetchOn(teleId, itemKey, query.refetch, teleId !== undefined);
+  return query;
 }

@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchCall } from '../../../lib/api.ts';
+import { api, callKey } from '../../../lib/api.ts';
 
-/** PATCH /get/video/{pk}/: the video, counting the visit as a view. */
+/** The video, counting the visit as a view (a PATCH). */
 export function getVideo(id: number, signal?: AbortSignal) {
-  return fetchCall<'video'>(`/get/video/${id}/`, { method: 'PATCH', ...(signal ? { signal } : {}) });
+  return api('video', { params: { id }, signal });
 }
 
 export const videoQuery = (id: number) =>
-  queryOptions({ queryKey: ['video', id], queryFn: ({ signal }) => getVideo(id, signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: callKey('video', { params: { id } }),
+    queryFn: ({ signal }) => getVideo(id, signal),
+    staleTime: Infinity,
+  });
 
 export function useVideo(id: number) {
   return useQuery(videoQuery(id));

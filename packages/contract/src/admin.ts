@@ -1,0 +1,114 @@
+// The schemas of the operators' calls under /api/admin (beside the spec's contract, never part of
+// it): the ingest queue and writing a channel's day. Over the route table (call-routes.ts) like
+// the spec's calls; a bearer token guards every one.
+import { z } from 'zod';
+import { adminCallRoutes, type AdminCallName, withRoutes } from './call-routes.ts';
+import { idSchema, scheduleDateSchema } from './calls.ts';
+import { clockTimeSchema, dateSchema } from './entities.ts';
+
+export const videoSourceSchema = z.object({
+  file: z.string().min(1).describe('an absolute path on the server'),
+  name: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  description: z.string().max(5000).optional(),
+  draft: z.number().int().min(0).max(2).optional(),
+});
+export type VideoSource = z.infer<typeof videoSourceSchema>;
+
+export const radioSourceSchema = z.object({
+  file: z.string().min(1).describe('an absolute path on the server'),
+  name: z.string().trim().min(1).max(200),
+  author: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  preview: z.string().min(1).optional().describe('a cover image: an absolute path on the server'),
+  kind: z
+    .union([z.literal(1), z.literal(2)])
+    .optional()
+    .describe('1 programme, 2 song'),
+  draft: z.number().int().min(0).max(2).optional(),
+});
+export type RadioSource = z.infer<typeof radioSourceSchema>;
+
+export const ingestRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('video'), source: videoSourceSchema }),
+  z.object({ kind: z.literal('radio'), source: radioSourceSchema }),
+]);
+export type IngestRequest = z.infer<typeof ingestRequestSchema>;
+
+export const ingestJobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string().describe('video, radio, demo-video or demo-radio'),
+  name: z.string(),
+  file: z.string(),
+  state: z.string().describe('queued, running, done or failed'),
+  progress: z.number().describe('0 to 1'),
+  error: z.string().nullable(),
+  resultId: z.number().int().nullable().describe("the catalogue item's id once done"),
+  attempts: z.number().int(),
+  createdAt: z.string().describe('ISO 8601 date-time'),
+});
+export type IngestJob = z.infer<typeof ingestJobSchema>;
+
+export const liveChannelSchema = z.enum(['tv', 'radio']);
+
+export const scheduleDaySchema = z.object({
+  startsAt: clockTimeSchema.default('00:00:00'),
+  finishedText: z.string().max(2000).default(''),
+  items: z
+    .array(
+      z.object({
+        id: z.number().int().min(1).describe("the video's (tv) or radio's id"),
+        startsAt: clockTimeSchema.nullable().default(null).describe('null: right after the item before'),
+        isAd: z.boolean().default(false),
+        draft: z
+          .union([z.literal(0), z.literal(1), z.literal(2)])
+          .default(0)
+          .describe('radio only: 2 keeps the item from airing'),
+      }),
+    )
+    .max(5000),
+  tickers: z
+    .array(
+      z.object({
+        videoId: z.number().int().min(1).nullable().default(null).describe('null: the whole day'),
+        message: z.string().trim().min(1).max(500),
+        startsAt: clockTimeSchema,
+        duration: z.number().positive().max(86_400).default(10).describe('seconds'),
+        speed: z.number().positive().max(5000).default(80).describe('pixels per second'),
+      }),
+    )
+    .max(1000)
+    .optional()
+    .describe('TV only'),
+});
+export type ScheduleDay = z.input<typeof scheduleDaySchema>;
+
+const scheduleParams = z.object({ channel: liveChannelSchema, date: scheduleDateSchema });
+const airsFromSchema = z.iso
+  .datetime()
+  .optional()
+  .describe('the instant (ISO 8601) from which the change is on the air, when the channel is airing');
+
+export const adminCalls = withRoutes(adminCallRoutes, {
+  ingestJobs: { response: z.array(ingestJobSchema) },
+  ingestSubmit: { body: ingestRequestSchema, response: ingestJobSchema },
+  ingestJob: { params: z.object({ id: idSchema }), response: ingestJobSchema },
+  ingestRetry: { params: z.object({ id: idSchema }), response: ingestJobSchema },
+  scheduleWrite: {
+    params: scheduleParams,
+    body: scheduleDaySchema,
+    response: z.object({
+      id: z.number().int(),
+      channel: liveChannelSchema,
+      date: dateSchema,
+      airsFrom: airsFromSchema,
+    }),
+  },
+  scheduleDelete: {
+    params: scheduleParams,
+    response: z.object({ channel: liveChannelSchema, date: dateSchema, airsFrom: airsFromSchema }),
+  },
+});
+
+/** The answer of an operators' call. */
+export type AdminAnswer<K extends AdminCallName> = z.infer<(typeof adminCalls)[K]['response']>;

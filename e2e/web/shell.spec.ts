@@ -89,8 +89,12 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByRole('region', { name: 'Файлы cookie' })).toBeHidden();
   });
 
-  test('an unknown address shows the 404 page with a way home', async ({ page }) => {
+  test('an unknown address shows the 404 page with a way home, and its HTML comes with status 404', async ({
+    page,
+  }) => {
+    const served = page.waitForResponse((response) => response.url() === `${site()}/no/such/page`);
     await open(page, '/no/such/page');
+    expect((await served).status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
     await expect(page).toHaveTitle('Страница не найдена — Эфир');
     await page.getByRole('main').getByRole('link', { name: 'На главную' }).click();
@@ -144,6 +148,10 @@ test.describe('desktop, 1280 px', () => {
     });
     await page.goto(`${site()}/de-latn/catalog?sort=1`);
     await expect(page).toHaveURL(`${site()}/ru-latn/catalog?sort=1`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Katalog');
+    // Any value, not only a tag-shaped one, before a page.
+    await page.goto(`${site()}/xx/catalog`);
+    await expect(page).toHaveURL(`${site()}/ru-latn/catalog`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Katalog');
   });
 

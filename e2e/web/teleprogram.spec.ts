@@ -2,6 +2,7 @@
 // blocks, the clickability rules, the 500 ms delay and the 'none' fallback.
 import { apiPattern } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { writeToday } from '../support/schedule.ts';
 import { expectAccessible, open, site, viewports } from './helpers.ts';
 
 const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
@@ -11,6 +12,11 @@ test.describe('desktop, 1280 px', () => {
   test.use({ viewport: viewports.desktop });
 
   test('starts at today, shows 7 days, and each block has time, preview, name and description', async ({ page }) => {
+    // Today: thirty items ten minutes apart from two hours ago, so the one on air is the 13th.
+    await writeToday('tv', {
+      startsIn: -7200,
+      items: Array.from({ length: 30 }, (_, i) => ({ id: i + 1, startsIn: -7200 + i * 600 })),
+    });
     await open(page, '/tv');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Телепрограмма');
     await expect(days(page)).toHaveCount(7);
@@ -22,11 +28,17 @@ test.describe('desktop, 1280 px', () => {
     const first = blocks(page).first();
     await expect(first.locator('.programme__time')).toHaveText(/^(\d{2}:\d{2}|\*\*\*)$/u);
     await expect(first.locator('.programme__preview img')).toBeVisible();
-    await expect(first.locator('.programme__play')).toBeAttached();
     await expect(first.locator('.programme__name')).not.toBeEmpty();
-    // Today's published (draft 0) items are not clickable.
+    // Today's published (draft 0) items are not clickable, so they show no play icon.
     await expect(page.getByTestId('teleprogram')).toHaveAttribute('data-day-kind', 'today');
     await expect(page.getByTestId('teleprogram').getByRole('link')).toHaveCount(0);
+    await expect(page.getByTestId('teleprogram').locator('.programme__play')).toHaveCount(0);
+    // The day opens at what is on air: marked, and in view.
+    const onAir = page.getByTestId('teleprogram').locator('li[aria-current="time"]');
+    await expect(onAir).toHaveCount(1);
+    await expect(onAir).toBeInViewport();
+    await expect(onAir).toContainText('Сейчас в эфире');
+    await expect(blocks(page).nth(12).locator('..')).toHaveAttribute('aria-current', 'time');
   });
 
   test('a past day opens its videos; a future day opens nothing; content comes 500 ms after the choice', async ({
@@ -42,6 +54,7 @@ test.describe('desktop, 1280 px', () => {
     expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(450);
     await expect(page.getByTestId('teleprogram')).toHaveAttribute('data-day-kind', 'past');
     const link = page.getByTestId('teleprogram').getByRole('link').first();
+    await expect(link.locator('.programme__play')).toBeAttached();
     await expect(link).toHaveCSS('cursor', 'pointer');
     const name = await link.locator('.programme__name').innerText();
     await link.click();

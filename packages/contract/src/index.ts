@@ -7,4 +7,5 @@ export * from './client.ts';
 export * from './transliteration.ts';
 export * from './calendar.ts';
 export * from './chat-text.ts';
+export * from './pages.ts';
 export * from './embeds.ts';

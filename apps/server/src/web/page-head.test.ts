@@ -1,4 +1,4 @@
-import { apiPrefix, apiUrl } from '@efir/contract';
+import { apiPrefix, apiUrl, pagePaths } from '@efir/contract';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +115,16 @@ describe('the head of the HTML the site sends', () => {
     expect(status).toBe(404);
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<title>Страница не найдена — Эфир</title>');
+  });
+
+  it('answers every page 200, an unknown address 404 with the app, and another locale 200 for the app to replace', async () => {
+    for (const path of pagePaths) expect((await page(path)).status, path).toBe(200);
+    for (const path of ['/nowhere', '/catalog/extra', '/ru-latn/nowhere']) {
+      const missing = await page(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.html).toContain('<div id="root"></div>');
+    }
+    expect((await page('/xx/catalog')).status).toBe(200);
   });
 
   it('names the catalogues, programmes and about page', async () => {

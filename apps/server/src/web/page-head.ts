@@ -1,7 +1,7 @@
 // The head of the HTML the site sends for a page: title, description, canonical address, Open
 // Graph and `lang` in the page's script, so a link pasted into a messenger or read by a search
 // engine shows the page's name and picture without running the app.
-import { type Locale, localeSchema, toLatin, type Translations } from '@efir/contract';
+import { type Locale, localeSchema, pageAddress, toLatin, type Translations } from '@efir/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { aboutPages } from '../repositories/showcase.ts';
@@ -103,7 +103,11 @@ export async function pageHead(
   }
 
   const page = pages[rest];
-  if (page === undefined) return head;
+  if (page === undefined) {
+    // Another locale before a page is the app's to replace with the visitor's stored one.
+    if (pageAddress(pathname).kind === 'wrong-locale') return head;
+    return { ...head, title: titled(label('not_found.title')), status: 404 };
+  }
   let description = label(page.description);
   if (rest === '/about') {
     const about = (await aboutPages(db))[0];

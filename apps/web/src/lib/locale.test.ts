@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeLocale, nextLocale, resolveLocale, splitLocale, withLocale } from './locale.ts';
+import { nextLocale, resolveLocale, splitLocale, withLocale } from './locale.ts';
 
 describe('locale', () => {
   it('switches to the next script, round', () => {
@@ -14,11 +14,10 @@ describe('locale', () => {
     expect(splitLocale('/')).toEqual({ locale: undefined, unknown: undefined, rest: '/' });
   });
 
-  it('recognises a locale-shaped segment that is not allowed', () => {
+  it('recognises any other first segment before a page as a locale that is not allowed', () => {
     expect(splitLocale('/en-us/video/item/3')).toEqual({ locale: undefined, unknown: 'en-us', rest: '/video/item/3' });
-    expect(looksLikeLocale('ru-latin')).toBe(true);
-    expect(looksLikeLocale('tv')).toBe(false);
-    expect(looksLikeLocale('radio')).toBe(false);
+    expect(splitLocale('/xx/catalog')).toEqual({ locale: undefined, unknown: 'xx', rest: '/catalog' });
+    expect(splitLocale('/nowhere/at/all')).toEqual({ locale: undefined, unknown: undefined, rest: '/nowhere/at/all' });
   });
 
   it('prefixes paths only when the URL carries a locale', () => {

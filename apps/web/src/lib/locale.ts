@@ -1,7 +1,7 @@
 // The interface's script: ru-cyrl or ru-latn. A URL may start with it (`/ru-latn/catalog`); without
-// it the stored choice holds, else the default. A first segment shaped like a locale tag but not an
-// allowed one (`/en-us/tv`) is sent to the stored locale's form of the same path.
-import { defaultLocale, isLocale, type Locale, locales } from '@efir/contract';
+// it the stored choice holds, else the default. Any other first segment before a page (`/xx/tv`,
+// the contract's `pageAddress`) is sent to the stored locale's form of the same path.
+import { defaultLocale, isLocale, type Locale, locales, pageAddress } from '@efir/contract';
 
 /** The script switch's target: the locale after this one, round. */
 export function nextLocale(locale: Locale): Locale {
@@ -9,15 +9,10 @@ export function nextLocale(locale: Locale): Locale {
   return locales[(index + 1) % locales.length] ?? defaultLocale;
 }
 
-/** A BCP 47-like tag (`en-us`, `ru-latin`, `sr-cyrl`): a segment meant as a locale. */
-export function looksLikeLocale(segment: string): boolean {
-  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})+$/iu.test(segment);
-}
-
 export interface LocatedPath {
   /** The allowed locale the path starts with, if any. */
   locale: Locale | undefined;
-  /** A locale-shaped first segment that is not allowed, if any. */
+  /** A first segment standing where a locale would, not an allowed one, if any. */
   unknown: string | undefined;
   /** The path without its locale segment, always starting with '/'. */
   rest: string;
@@ -28,7 +23,8 @@ export function splitLocale(pathname: string): LocatedPath {
   const first = match?.[1];
   const rest = match?.[2] ?? '/';
   if (first !== undefined && isLocale(first)) return { locale: first, unknown: undefined, rest };
-  if (first !== undefined && looksLikeLocale(first)) return { locale: undefined, unknown: first, rest };
+  const address = pageAddress(pathname);
+  if (first !== undefined && address.kind === 'wrong-locale') return { locale: undefined, unknown: first, rest };
   return { locale: undefined, unknown: undefined, rest: pathname === '' ? '/' : pathname };
 }
 

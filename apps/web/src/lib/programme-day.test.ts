@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dayKind, initialDayIndex, isRadioprogramItemPlayable, isTeleprogramItemClickable } from './programme-day.ts';
+import {
+  dayKind,
+  initialDayIndex,
+  isRadioprogramItemPlayable,
+  isTeleprogramItemClickable,
+  onAirIndex,
+} from './programme-day.ts';
 
 describe('programme days', () => {
   it('tells past, today and future', () => {
@@ -28,5 +34,14 @@ describe('programme days', () => {
     expect(initialDayIndex(days, 'none')).toBe(2);
     expect(initialDayIndex(days, { id: 99 })).toBe(2);
     expect(initialDayIndex([], 'none')).toBe(-1);
+  });
+});
+
+describe("today's item on air", () => {
+  it('is the last item whose start has come', () => {
+    expect(onAirIndex(['06:00:00', '07:30:00', '09:00:00'], '08:15:00')).toBe(1);
+    expect(onAirIndex(['06:00:00', '07:30:00', '09:00:00'], '23:00:00')).toBe(2);
+    expect(onAirIndex(['06:00:00', '07:30:00'], '05:59:59')).toBe(-1);
+    expect(onAirIndex(['06:00:00', '', '07:30:00'], '07:00:00')).toBe(0);
   });
 });

@@ -28,3 +28,14 @@ export function initialDayIndex(days: readonly { id: number }[], today: { id: nu
   const index = today === 'none' ? -1 : days.findIndex((day) => day.id === today.id);
   return index >= 0 ? index : days.length - 1;
 }
+
+/** Today's item on air at the clock time `now` (HH:mm:ss on the schedules' clock): the last whose
+ * start has come; -1 before the first. An item without a start (the server gives every item that
+ * airs one) is passed over. */
+export function onAirIndex(starts: readonly string[], now: string): number {
+  let index = -1;
+  starts.forEach((start, i) => {
+    if (start !== '' && start <= now) index = i;
+  });
+  return index;
+}

@@ -10,6 +10,7 @@ import { useRadioprogramRadios } from '../api/get-radioprogram-radios.ts';
 import { useRadioprogramToday } from '../api/get-radioprogram-today.ts';
 import { ProgrammeFrame } from './programme-frame.tsx';
 import { ProgrammeSkeleton } from './programme-skeleton.tsx';
+import { useOnAirRow } from '../hooks/use-on-air-row.ts';
 import './programme.css';
 
 /** A day's radio programme: start time, preview, name, author, duration and a download icon; a
@@ -17,16 +18,24 @@ import './programme.css';
 function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
   const { t } = useI18n();
   const items = useRadioprogramRadios(dayId);
+  const onAir = useOnAirRow(
+    kind,
+    items.data?.results.map((item) => item.time_to_start),
+  );
   if (items.data === undefined) return items.isPending ? <ProgrammeSkeleton /> : null;
   if (items.data.results.length === 0) return <p className="empty-state">{t('programme.empty')}</p>;
   return (
     <ol className="programme" data-testid="radioprogram" data-day-kind={kind}>
-      {items.data.results.map((item) => {
+      {items.data.results.map((item, index) => {
         const { radio } = item;
         const ready = isRadioReady(radio);
         const playable = ready && isRadioprogramItemPlayable(kind, item.draft);
         return (
-          <li key={item.id} className="programme__row">
+          <li
+            key={item.id}
+            className={index === onAir.index ? 'programme__row programme__on-air' : 'programme__row'}
+            {...(index === onAir.index ? { ref: onAir.rowRef, 'aria-current': 'time' as const } : {})}
+          >
             <button
               type="button"
               className="programme__block programme__block--radio"
@@ -46,6 +55,7 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
                 ) : null}
               </span>
               <span className="programme__text">
+                {index === onAir.index ? <span className="programme__now">{t('live.now')}</span> : null}
                 <span className="programme__name">{radio.name}</span>
                 <span className="programme__description">{radio.author.name}</span>
                 {ready ? null : <span className="programme__preparing">{t('media.preparing')}</span>}

@@ -10,6 +10,7 @@ import { useTeleprogramToday } from '../api/get-teleprogram-today.ts';
 import { useTeleprogramVideos } from '../api/get-teleprogram-videos.ts';
 import { ProgrammeFrame } from './programme-frame.tsx';
 import { ProgrammeSkeleton } from './programme-skeleton.tsx';
+import { useOnAirRow } from '../hooks/use-on-air-row.ts';
 import './programme.css';
 
 /** A day's teleprogram: start time, preview with a play icon, name and description; a block opens
@@ -17,21 +18,29 @@ import './programme.css';
 function TeleprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
   const { t } = useI18n();
   const items = useTeleprogramVideos(dayId);
+  const onAir = useOnAirRow(
+    kind,
+    items.data?.results.map((item) => item.time_to_start),
+  );
   if (items.data === undefined) return items.isPending ? <ProgrammeSkeleton /> : null;
   if (items.data.results.length === 0) return <p className="empty-state">{t('programme.empty')}</p>;
   return (
     <ol className="programme" data-testid="teleprogram" data-day-kind={kind}>
-      {items.data.results.map((item) => {
+      {items.data.results.map((item, index) => {
+        const clickable = isTeleprogramItemClickable(kind, item.video.draft);
         const body = (
           <>
             <span className="programme__time">{formatClock(item.time_to_start)}</span>
             <span className="programme__preview">
               <PreviewImage src={item.video.get_preview} />
-              <span className="programme__play" aria-hidden="true">
-                <Play size={18} fill="currentColor" />
-              </span>
+              {clickable ? (
+                <span className="programme__play" aria-hidden="true">
+                  <Play size={18} fill="currentColor" />
+                </span>
+              ) : null}
             </span>
             <span className="programme__text">
+              {index === onAir.index ? <span className="programme__now">{t('live.now')}</span> : null}
               <span className="programme__name">{item.video.name}</span>
               <span className="programme__description">{item.video.description}</span>
               {isVideoReady(item.video) ? null : <span className="programme__preparing">{t('media.preparing')}</span>}
@@ -39,8 +48,13 @@ function TeleprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
           </>
         );
         return (
-          <li key={item.id}>
-            {isTeleprogramItemClickable(kind, item.video.draft) ? (
+          <li
+            key={item.id}
+            {...(index === onAir.index
+              ? { ref: onAir.rowRef, className: 'programme__on-air', 'aria-current': 'time' as const }
+              : {})}
+          >
+            {clickable ? (
               <AppLink className="programme__block programme__block--link" to={`/video/item/${item.video.id}`}>
                 {body}
               </AppLink>

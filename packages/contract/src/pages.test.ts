@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pageAddress } from './pages.ts';
+
+describe('page addresses', () => {
+  it('names the pages, bare and under an allowed locale', () => {
+    expect(pageAddress('/')).toEqual({ kind: 'page', locale: undefined, path: '/' });
+    expect(pageAddress('/catalog/')).toEqual({ kind: 'page', locale: undefined, path: '/catalog' });
+    expect(pageAddress('/ru-latn')).toEqual({ kind: 'page', locale: 'ru-latn', path: '/' });
+    expect(pageAddress('/ru-latn/radio/program')).toEqual({ kind: 'page', locale: 'ru-latn', path: '/radio/program' });
+    expect(pageAddress('/video/item/12')).toEqual({ kind: 'page', locale: undefined, path: '/video/item/12' });
+  });
+
+  it('takes any other first segment before a page for a locale to replace', () => {
+    expect(pageAddress('/xx/catalog')).toEqual({ kind: 'wrong-locale', path: '/catalog' });
+    expect(pageAddress('/en-us/tv')).toEqual({ kind: 'wrong-locale', path: '/tv' });
+    expect(pageAddress('/whatever/video/item/3')).toEqual({ kind: 'wrong-locale', path: '/video/item/3' });
+    expect(pageAddress('/en')).toEqual({ kind: 'wrong-locale', path: '/' });
+  });
+
+  it('anything else is missing', () => {
+    for (const path of [
+      '/nope-page-here',
+      '/catalog/extra',
+      '/ru-latn/nope',
+      '/video/item/0',
+      '/video/item/x',
+      '/a/b/c',
+    ]) {
+      expect(pageAddress(path), path).toEqual({ kind: 'missing' });
+    }
+  });
+});

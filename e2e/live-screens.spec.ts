@@ -158,11 +158,16 @@ test('/radio: the live radio loads, plays, goes back to live and stops', async (
   await play.click();
   const first = await audioTime();
   await expect.poll(audioTime, { timeout: 10_000 }).toBeGreaterThan(first + 1);
-  await efir.getByRole('button', { name: 'Прямой эфир' }).click();
+  await efir.getByRole('button', { name: 'Вернуться в прямой эфир' }).click();
   await expect.poll(paused).toBe(false);
   await efir.getByRole('button', { name: 'Стоп' }).click();
   await expect.poll(paused).toBe(true);
   await expect(efir.getByRole('button', { name: 'Слушать' })).toBeVisible();
+
+  // On a phone the bar is one compact line that says it is live once.
+  await page.setViewportSize({ width: 375, height: 780 });
+  expect((await efir.boundingBox())?.height).toBeLessThanOrEqual(64);
+  expect((await efir.innerText()).match(/в эфире|прямой эфир/giu)).toEqual(['В эфире']);
 });
 
 test('route rules: /radio starts the live radio, / and /catalog stop any player', async ({ page }) => {

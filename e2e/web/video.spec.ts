@@ -162,6 +162,11 @@ test.describe('mobile, 375 px', () => {
     const width = await page.getByTestId('video-player').evaluate((video) => video.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expect(page.getByRole('combobox', { name: 'Kachestvo' })).toBeVisible();
+    const quality = page.getByRole('combobox', { name: 'Kachestvo' });
+    await expect(quality).toBeVisible();
+    // The quality menu sits under the picture, not over it.
+    const picture = await page.getByTestId('video-player').boundingBox();
+    const menu = await quality.boundingBox();
+    expect(menu?.y).toBeGreaterThanOrEqual((picture?.y ?? 0) + (picture?.height ?? 0) - 1);
   });
 });

@@ -12,6 +12,12 @@ export interface HlsAttachment {
   detach: () => void;
 }
 
+/** A followed live stream also tells the wall-clock time of the picture it shows (the playlist's
+ * PROGRAM-DATE-TIME at the playing position), which a live page's strip follows. */
+export interface FollowedStream extends HlsAttachment {
+  playingDate: () => Date | undefined;
+}
+
 export function playsHlsNatively(media: HTMLMediaElement): boolean {
   return media.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
@@ -82,6 +88,9 @@ const loadPolicy = (maxLoadTimeMs: number, maxNumRetry: number): { default: Load
 
 /** About 4 s of retries for a playlist and 8 s for a segment before hls.js calls it fatal. */
 const followingConfig: Partial<HlsConfig> = {
+  // Two target durations behind the live edge (hls.js's default is three): the picture is as near
+  // the clock as the server's window allows.
+  liveSyncDurationCount: 2,
   manifestLoadPolicy: loadPolicy(20_000, 3),
   playlistLoadPolicy: loadPolicy(20_000, 3),
   fragLoadPolicy: loadPolicy(120_000, 4),
@@ -99,7 +108,7 @@ export async function followHls(
   media: HTMLMediaElement,
   url: string,
   onRecovering: () => void = () => undefined,
-): Promise<HlsAttachment> {
+): Promise<FollowedStream> {
   const Hls = await loadHls();
   const backoff = createBackoff();
   if (playsNativelyOnly(Hls, media)) return followNative(media, url, backoff, onRecovering);
@@ -161,11 +170,17 @@ export async function followHls(
       backoff.cancel();
       hls?.destroy();
     },
+    playingDate: () => hls?.playingDate ?? undefined,
   };
 }
 
 /** Safari's own player retries loads itself; after an error it is given the stream again. */
-function followNative(media: HTMLMediaElement, url: string, backoff: Backoff, onRecovering: () => void): HlsAttachment {
+function followNative(
+  media: HTMLMediaElement,
+  url: string,
+  backoff: Backoff,
+  onRecovering: () => void,
+): FollowedStream {
   let resume = false;
   const onError = (): void => {
     if (!backoff.failing) resume = !media.paused;
@@ -188,6 +203,12 @@ function followNative(media: HTMLMediaElement, url: string, backoff: Backoff, on
       media.removeEventListener('error', onError);
       media.removeEventListener('canplay', onReady);
       attachment.detach();
+    },
+    playingDate: () => {
+      // Safari's HLS gives the date of the playlist's first PROGRAM-DATE-TIME.
+      const start = (media as HTMLMediaElement & { getStartDate?: () => Date }).getStartDate?.();
+      const at = start === undefined ? Number.NaN : start.getTime() + media.currentTime * 1000;
+      return Number.isNaN(at) ? undefined : new Date(at);
     },
   };
 }

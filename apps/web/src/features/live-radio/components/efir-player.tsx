@@ -1,4 +1,4 @@
-import { Loader2, Pause, Play, Radio as RadioIcon, Square, Volume2, VolumeX, X } from 'lucide-react';
+import { Loader2, Pause, Play, Radio as RadioIcon, SkipForward, Square, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
 import { whenIdle } from '../../../lib/after-paint.ts';
@@ -87,7 +87,7 @@ function EfirAudio() {
       />
       <RadioIcon className="efir__icon" aria-hidden="true" size={22} />
       <p className="efir__title">
-        <span className="efir__live">{t('efir.live')}</span> {t('efir.title')}
+        <span className="efir__live">{t('efir.on_air')}</span> <span className="efir__name">{t('efir.name')}</span>
       </p>
       {/* The play button shows the loading; the bar keeps its height from loading to ready. */}
       <span className="visually-hidden" role="status">
@@ -151,8 +151,9 @@ function EfirAudio() {
         </button>
         <button
           type="button"
-          className="button button--ghost efir__to-live"
+          className="icon-button efir__to-live"
           disabled={status !== 'ready'}
+          aria-label={t('efir.to_live')}
           title={t('efir.to_live')}
           onClick={() => {
             toLive();
@@ -163,7 +164,7 @@ function EfirAudio() {
               });
           }}
         >
-          {t('efir.live')}
+          <SkipForward aria-hidden="true" size={20} />
         </button>
         <button
           type="button"

@@ -1,14 +1,16 @@
-import type { Teleprogram, TeleprogramItem } from '@efir/contract';
+import { clockTimeIn, type Teleprogram, type TeleprogramItem } from '@efir/contract';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
 import { formatClock } from '../../../lib/dates.ts';
 import { followHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
 import { mediaOrigin } from '../../../lib/media-origin.ts';
+import { onAirIndex } from '../../../lib/programme-day.ts';
+import { siteTimeZone } from '../../../lib/site-zone.ts';
 import { advanceTeleprogram } from '../api/advance-teleprogram.ts';
 import { runStatusQuery, useRunStatus } from '../api/get-run-status.ts';
 import { useTeleprogramWithAds } from '../api/get-teleprogram-withads.ts';
@@ -42,6 +44,16 @@ export function LiveTvSection(slots: LiveTvSlots) {
   );
   const items = withAds?.results ?? [];
   const time = useTimeLive(!dayOver && teleId !== undefined).data?.Time;
+  // The item the picture shows, once it plays: the strip and the ticker follow it, not the wall
+  // clock, which runs a few seconds ahead of any live player. Set only when it changes.
+  const [shown, setShown] = useState(-1);
+  const starts = useRef<string[]>([]);
+  useEffect(() => {
+    starts.current = (withAds?.results ?? []).map((item) => item.time_to_start);
+  }, [withAds]);
+  const onPictureTime = useCallback((at: Date) => {
+    setShown(onAirIndex(starts.current, clockTimeIn(siteTimeZone(), at)));
+  }, []);
 
   useAdvance(run, items);
 
@@ -64,11 +76,11 @@ export function LiveTvSection(slots: LiveTvSlots) {
       </section>
     );
   }
-  const current = items[run.index];
+  const current = items[shown >= 0 ? shown : run.index];
   return (
     <section className="live-tv" aria-label={t('live.title')}>
       <div className="live-tv__stage">
-        <LiveVideo />
+        <LiveVideo onPictureTime={onPictureTime} />
         {slots.ticker(run.id, current?.id, time)}
       </div>
       {slots.chat(run.id)}
@@ -110,7 +122,9 @@ function useAdvance(run: Teleprogram | 'none' | undefined, items: readonly Telep
 }
 
 /** The live player: autoplay muted where the browser demands it, with a clear unmute control. */
-function LiveVideo() {
+/** The live player; `onPictureTime` hears, about every second while it plays, the wall-clock time
+ * of the picture it shows. */
+function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
@@ -152,12 +166,17 @@ function LiveVideo() {
     };
     // Through an outage (a restart, the channel off air and back) it attaches the stream again and
     // the element's autoplay starts it at the live edge.
+    let pictureTimer = 0;
     followHls(video, `${mediaOrigin()}/tv/stream.m3u8`).then(
       (attachment) => {
         if (cancelled) attachment.detach();
         else {
           detach = attachment.detach;
           start();
+          pictureTimer = window.setInterval(() => {
+            const at = video.paused ? undefined : attachment.playingDate();
+            if (at !== undefined) onPictureTime(at);
+          }, 1000);
         }
       },
       (error: unknown) => {
@@ -175,11 +194,12 @@ function LiveVideo() {
     return () => {
       cancelled = true;
       window.clearTimeout(retry);
+      window.clearInterval(pictureTimer);
       video.removeEventListener('volumechange', onVolume);
       video.pause();
       detach();
     };
-  }, []);
+  }, [onPictureTime]);
   return (
     <>
       <video
@@ -206,7 +226,7 @@ function LiveVideo() {
           }}
         >
           <Volume2 aria-hidden="true" size={20} />
-          {t('live.unmute')}
+          <span className="live-tv__unmute-text">{t('live.unmute')}</span>
         </button>
       ) : null}
     </>

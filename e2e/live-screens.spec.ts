@@ -167,7 +167,7 @@ test('/radio: the live radio loads, plays, goes back to live and stops', async (
   // On a phone the bar is one compact line that says it is live once.
   await page.setViewportSize({ width: 375, height: 780 });
   expect((await efir.boundingBox())?.height).toBeLessThanOrEqual(64);
-  expect((await efir.innerText()).match(/в эфире|прямой эфир/giu)).toEqual(['В эфире']);
+  expect((await efir.innerText()).match(/в эфире|прямой эфир/giu)).toHaveLength(1);
 });
 
 test('route rules: /radio starts the live radio, / and /catalog stop any player', async ({ page }) => {

@@ -1,6 +1,6 @@
 // /tv: the day slider (3.5 per view on mobile, 7 from 700 px, moves 2, starts at today), the
 // blocks, the clickability rules, the 500 ms delay and the 'none' fallback.
-import { apiPattern } from '@efir/contract';
+import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from '../support/schedule.ts';
 import { expectAccessible, open, site, viewports } from './helpers.ts';
@@ -12,10 +12,11 @@ test.describe('desktop, 1280 px', () => {
   test.use({ viewport: viewports.desktop });
 
   test('starts at today, shows 7 days, and each block has time, preview, name and description', async ({ page }) => {
-    // Today: thirty items ten minutes apart from two hours ago, so the one on air is the 13th.
+    // Today: thirty published videos ten minutes apart from two hours ago, so the 13th is on air.
+    const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
     await writeToday('tv', {
       startsIn: -7200,
-      items: Array.from({ length: 30 }, (_, i) => ({ id: i + 1, startsIn: -7200 + i * 600 })),
+      items: published.results.slice(0, 30).map((video, i) => ({ id: video.id, startsIn: -7200 + i * 600 })),
     });
     await open(page, '/tv');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Телепрограмма');

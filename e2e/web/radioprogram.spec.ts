@@ -1,5 +1,6 @@
 // /radio/program: the day slider and the blocks (time, preview, name, author, duration, download),
 // the cursor rules and a click that plays.
+import { execFileSync } from 'node:child_process';
 import { createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from '../support/schedule.ts';
@@ -43,6 +44,21 @@ test.describe('desktop, 1280 px', () => {
     const name = await playable.locator('.programme__name').innerText();
     await playable.click();
     await expect(page.getByRole('region', { name: 'Плеер' })).toContainText(name);
+
+    // Its download saves an audio file under the radio's name, which ffprobe reads as AAC.
+    const download = page.getByRole('link', { name: `Скачать: ${name}` });
+    await expect(download).toHaveAttribute('download', `${name}.m4a`);
+    const saving = page.waitForEvent('download');
+    await download.click();
+    const saved = await saving;
+    expect(saved.suggestedFilename()).toBe(`${name}.m4a`);
+    const file = await saved.path();
+    const streams = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type', '-of', 'csv=p=0', file],
+      { encoding: 'utf8' },
+    );
+    expect(streams.trim()).toBe('aac,audio');
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -50,6 +50,9 @@ export const radioSchema = z.object({
   draft: draftSchema,
   get_preview: z.string().describe('image URL; empty means the default cover'),
   link_radio: z.string().describe('audio URL; empty until the media is ready'),
+  link_download: z
+    .string()
+    .describe('the same audio as one AAC file (.m4a) to save; empty when there is none (beyond the spec)'),
   prosmotri: z.number().int().describe('plays'),
   date_added: z.string().describe('ISO 8601 date-time'),
   category_id: z.number().int(),

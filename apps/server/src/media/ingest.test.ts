@@ -208,6 +208,16 @@ describe('ingestRadio', () => {
     const playlist = readFileSync(join(mediaDir, row.audioPlaylist.replace(/^\/media\//u, '')), 'utf8');
     expect(playlist).toContain('#EXT-X-ENDLIST');
     expect(row.preview.endsWith('/preview.jpg')).toBe(true);
+    // The file a visitor saves: one AAC stream in MP4, as long as the source.
+    expect(row.audioFile).toBe(row.audioPlaylist.replace(/index\.m3u8$/u, 'audio.m4a'));
+    const saved = join(mediaDir, row.audioFile.replace(/^\/media\//u, ''));
+    const streams = execFileSync(
+      tools.ffprobe,
+      ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type', '-of', 'csv=p=0', saved],
+      { encoding: 'utf8' },
+    );
+    expect(streams.trim()).toBe('aac,audio');
+    expect((await probeMedia(tools, saved))?.durationSeconds).toBeCloseTo(5, 0);
   });
 
   it('refuses a video without sound and a cover that is not an image', async () => {

@@ -10,6 +10,7 @@ import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedi
 import type { MediaTools } from './ffmpeg.ts';
 import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
 import {
+  audioFileArgs,
   ladderBytes,
   ladderFor,
   masterPlaylist,
@@ -210,6 +211,7 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
     radioBytes(probe.durationSeconds),
     async (workDir) => {
       await ffmpeg(context, radioEncodeArgs(['-i', source.file], workDir), probe.durationSeconds, onProgress);
+      await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, 'audio.m4a')), 0);
       if (cover !== undefined) {
         await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
       }
@@ -223,6 +225,7 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
         kind: source.kind ?? 1,
         categoryId: source.categoryId,
         audioPlaylist: `${urlBase}/index.m3u8`,
+        audioFile: `${urlBase}/audio.m4a`,
         preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
       }),
   );

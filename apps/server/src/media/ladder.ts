@@ -49,7 +49,8 @@ export function ladderBytes(rungs: readonly Rung[], seconds: number): number {
 
 /** Room for a radio's AAC of `seconds`, with the same margin. */
 export function radioBytes(seconds: number): number {
-  return withMargin((audioKbps * 1000 * seconds) / 8);
+  // Twice: the HLS segments and the same audio as one file to save.
+  return withMargin((2 * audioKbps * 1000 * seconds) / 8);
 }
 
 function withMargin(bytes: number): number {
@@ -223,14 +224,32 @@ export function radioEncodeArgs(
   ];
 }
 
+/** A short ffmpeg run's opening: no banner, no questions, only errors said. */
+const quietArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+
+/** The radio's HLS audio as one AAC file in MP4 (.m4a) to save: the same stream, remuxed, not
+ * encoded again; the index at the front so a player can start before the end arrives. */
+export function audioFileArgs(playlist: string, output: string): string[] {
+  return [
+    ...quietArgs,
+    '-i',
+    playlist,
+    '-map',
+    '0:a:0',
+    '-c',
+    'copy',
+    '-bsf:a',
+    'aac_adtstoasc',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
+}
+
 /** A still at `atSeconds`, scaled and padded to width × height (16:9), as JPEG. */
 export function previewArgs(input: string, atSeconds: number, width: number, height: number, output: string): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+    ...quietArgs,
     '-ss',
     atSeconds.toFixed(3),
     '-i',

@@ -110,6 +110,7 @@ export async function addRadio(
     kind: 1 | 2;
     categoryId: number;
     audioPlaylist: string;
+    audioFile: string;
     preview: string;
   },
 ): Promise<number> {

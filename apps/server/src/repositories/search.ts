@@ -20,7 +20,7 @@ function ranked(table: 'video' | 'radio', query: string) {
   const columns = sql.raw(
     table === 'video'
       ? 't.id, t.name, t.description, t.plot, t.duration_seconds, t.age_rating, t.draft, t.category_id, t.master_playlist, t.renditions, t.external_embed, t.preview, t.preview_catalog, t.views, t.added_at'
-      : 't.id, t.name, t.author, t.duration_seconds, t.draft, t.kind, t.category_id, t.audio_playlist, t.preview, t.plays, t.added_at',
+      : 't.id, t.name, t.author, t.duration_seconds, t.draft, t.kind, t.category_id, t.audio_playlist, t.audio_file, t.preview, t.plays, t.added_at',
   );
   return sql`
     WITH q AS (
@@ -68,6 +68,7 @@ interface RawRadio {
   kind: number;
   category_id: number;
   audio_playlist: string;
+  audio_file: string;
   preview: string;
   plays: number;
   added_at: string | Date;
@@ -107,6 +108,7 @@ export async function searchRadios(db: Db, query: string): Promise<RadioRow[]> {
     kind: row.kind,
     categoryId: row.category_id,
     audioPlaylist: row.audio_playlist,
+    audioFile: row.audio_file,
     preview: row.preview,
     plays: row.plays,
     addedAt: toDate(row.added_at),

@@ -35,6 +35,7 @@ export function toRadio(row: RadioRow): Radio {
     draft: row.draft,
     get_preview: row.preview,
     link_radio: row.audioPlaylist,
+    link_download: row.audioFile,
     prosmotri: row.plays,
     date_added: row.addedAt.toISOString(),
     category_id: row.categoryId,

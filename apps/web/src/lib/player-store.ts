@@ -38,7 +38,11 @@ function restored(): PlayerState {
   if (stored === null) return inactive;
   try {
     const radio: unknown = JSON.parse(stored);
-    if (isStoredRadio(radio)) return { active: true, type: 'file', radio, autoPlay: false, choice: 0 };
+    // A radio stored before it had a file to save gets none.
+    if (isStoredRadio(radio)) {
+      const stored = { ...radio, link_download: typeof radio.link_download === 'string' ? radio.link_download : '' };
+      return { active: true, type: 'file', radio: stored, autoPlay: false, choice: 0 };
+    }
   } catch {
     // Not JSON: dropped below.
   }

@@ -17,6 +17,8 @@ export const radio = pgTable(
       .notNull()
       .references(() => radioCategory.id),
     audioPlaylist: text().notNull().default(''),
+    /** The same audio as one AAC file (.m4a) a visitor can save; empty when there is none. */
+    audioFile: text().notNull().default(''),
     /** When the media became ready: the live channel airs them only from then on. */
     mediaReadyAt: timestamp({ withTimezone: true }),
     preview: text().notNull().default(''),

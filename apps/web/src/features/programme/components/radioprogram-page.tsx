@@ -62,15 +62,15 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
               </span>
               <span className="programme__duration">{formatDuration(radio.duration)}</span>
             </button>
-            {radio.link_radio === '' ? (
+            {radio.link_download === '' ? (
               <span className="programme__download programme__download--none" aria-hidden="true">
                 <Download size={20} />
               </span>
             ) : (
               <a
                 className="programme__download"
-                href={radio.link_radio}
-                download
+                href={radio.link_download}
+                download={`${radio.name}.m4a`}
                 aria-label={`${t('programme.download')}: ${radio.name}`}
               >
                 <Download aria-hidden="true" size={20} />

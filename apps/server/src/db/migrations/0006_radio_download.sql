@@ -1,0 +1,1 @@
+ALTER TABLE "radio" ADD COLUMN "audio_file" text DEFAULT '' NOT NULL;

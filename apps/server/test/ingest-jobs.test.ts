@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as FsPromises from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
@@ -25,6 +26,18 @@ import { findVideo } from '../src/repositories/videos.ts';
 import { backends, testDatabase } from './database.ts';
 import { makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
+
+/** A disk with this much free, when set: what the ingest's room check reads. */
+const disk = vi.hoisted(() => ({ freeBytes: undefined as number | undefined }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof FsPromises>();
+  const statfs = async (path: string) => {
+    const info = await actual.statfs(path);
+    if (disk.freeBytes !== undefined) info.bavail = Math.floor(disk.freeBytes / info.bsize);
+    return info;
+  };
+  return { ...actual, default: { ...actual, statfs }, statfs };
+});
 
 const work = mkdtempSync(join(tmpdir(), 'efir-jobs-test-'));
 let tools: MediaTools;
@@ -142,15 +155,20 @@ describe('runIngestJob', () => {
   });
 
   it('refuses at once a job whose media the disk has no room for, naming both figures', async () => {
-    // Four months of demo video need terabytes: more than this disk has free.
+    // A disk with 1 MB free has room neither for a demo video's base clip nor for its own files.
     const [row] = await database.db
       .insert(video)
-      .values({ name: 'Бесконечный выпуск', durationSeconds: 10_000_000, categoryId: 1 })
+      .values({ name: 'Выпуск без места', durationSeconds: 60, categoryId: 1 })
       .returning({ id: video.id });
     const queued = await enqueueIngest(database.db, 'demo-video', { id: row!.id });
     const job = await claimIngest(database.db);
     expect(job?.id).toBe(queued.id);
-    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    disk.freeBytes = 1024 * 1024;
+    try {
+      await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    } finally {
+      disk.freeBytes = undefined;
+    }
     const failed = await findIngest(database.db, queued.id);
     expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
     const figures = /^video \d+: its media need about (\d+) MB and the media disk \(.+\) has (\d+) MB free$/u.exec(
@@ -196,7 +214,7 @@ describe('IngestWorker', () => {
         50,
       );
       worker.start();
-      // Ten minutes of video take far longer to make than this test waits: ffmpeg is at work.
+      // The video's base clip takes seconds to encode, longer than this test waits: ffmpeg is at work.
       await expect
         .poll(async () => (await findIngest(database.db, queued.id))?.progress ?? 0, { timeout: 30_000 })
         .toBeGreaterThan(0);

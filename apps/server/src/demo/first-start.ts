@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { isEmpty } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
 import { createLiveChannels, upcomingMedia } from '../live/live-channels.ts';
+import { segmentSeconds } from '../media/ladder.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
 import { seedDemo } from './seed.ts';
 
@@ -23,7 +24,7 @@ export async function seedIfEmpty(
   const today = dateIn(options.timeZone, now);
   // With media on the way, the demo day opens where the clock is, so the channels air from now.
   const openingAt = (now.getTime() - instantOf(options.timeZone, today, '00:00:00')) / 1000;
-  await seedDemo(db, { today, now, ...(options.demoMedia ? { openingAt } : {}) });
+  await seedDemo(db, { today, now, ...(options.demoMedia ? { openingAt, wholeSegments: segmentSeconds } : {}) });
   if (!options.demoMedia) return { written: true, queued: 0 };
   // Slots do not depend on media or filler: a channel without them gives the order at once.
   const slots = createLiveChannels({ db, mediaDir: undefined, timeZone: options.timeZone });

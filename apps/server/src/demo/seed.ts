@@ -48,6 +48,9 @@ export interface SeedOptions {
   /** The moment of the first start, in seconds after today's midnight in the schedules' time zone:
    * around it both channels air their shortest items, whose media are made first and in seconds. */
   openingAt?: number;
+  /** With demo media to come: every item's length rounded to whole segments of this many seconds,
+   * the length of the playlists the demo media are made of (media/demo-media.ts). */
+  wholeSegments?: number;
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
@@ -69,8 +72,10 @@ function shortest(rows: readonly { id: number; durationSeconds: number }[], coun
     .map((row) => row.id);
 }
 
-async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promise<void> {
+async function writeDemo(db: Db, { today, now, openingAt, wholeSegments }: SeedOptions): Promise<void> {
   const rand = random(2003);
+  const lengthOf = (seconds: number): number =>
+    wholeSegments === undefined ? seconds : Math.max(1, Math.round(seconds / wholeSegments)) * wholeSegments;
   const daysAgo = (max: number): Date => new Date(now.getTime() - Math.floor(rand() * max * 86_400_000));
   const popularity = (): number => Math.floor(rand() ** 3 * 5000);
 
@@ -85,7 +90,7 @@ async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promis
         name: item.name,
         description: item.description,
         plot: item.sujet,
-        durationSeconds: item.durationSeconds,
+        durationSeconds: lengthOf(item.durationSeconds),
         ageRating: item.censored,
         draft: i === category.videos.length - 1 ? 1 : c === 2 && i === 3 ? 2 : 0,
         categoryId: (videoCategoryRows[c] as { id: number }).id,
@@ -105,7 +110,7 @@ async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promis
       .values(
         texts.adNames.video.map((name, i) => ({
           name,
-          durationSeconds: 20 + i * 5,
+          durationSeconds: lengthOf(20 + i * 5),
           draft: 1,
           categoryId: (videoCategoryRows[0] as { id: number }).id,
           searchLatin: searchLatinOf(name),
@@ -122,7 +127,7 @@ async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promis
       category.radios.map((item, i) => ({
         name: item.name,
         author: item.author,
-        durationSeconds: item.durationSeconds,
+        durationSeconds: lengthOf(item.durationSeconds),
         draft: i === category.radios.length - 1 ? 1 : 0,
         kind: /песн/iu.test(category.name) ? 2 : 1,
         categoryId: (radioCategoryRows[c] as { id: number }).id,
@@ -141,7 +146,7 @@ async function writeDemo(db: Db, { today, now, openingAt }: SeedOptions): Promis
         texts.adNames.radio.map((name, i) => ({
           name,
           author: 'Эфир',
-          durationSeconds: 15 + i * 5,
+          durationSeconds: lengthOf(15 + i * 5),
           draft: 1,
           categoryId: (radioCategoryRows[0] as { id: number }).id,
           searchLatin: searchLatinOf(name),

@@ -14,7 +14,7 @@ import { extendAired } from '../repositories/aired.ts';
 import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
 import { liveWindow, livePlaylist } from './live-playlist.ts';
-import { parseMediaPlaylist } from './segment-list.ts';
+import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import { buildDayTimeline, type DayTimeline, onAirAt, type OnAir, type Segment } from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
@@ -270,14 +270,22 @@ export class LiveChannel {
     const folder = playlist.slice('/media/'.length, playlist.lastIndexOf('/'));
     const cached = this.segmentLists.get(folder);
     if (cached !== undefined) return cached;
-    const [file, base] =
+    // A demo item's playlist names shared segments elsewhere under /media/ (`../../../demo/…`).
+    const [file, resolve] =
       this.channel === 'tv'
-        ? [join(mediaDir, folder, String(referenceRung), 'index.m3u8'), `/media/${folder}/${rungSlot}`]
-        : [join(mediaDir, folder, 'index.m3u8'), `/media/${folder}`];
-    const segments = readFile(file, 'utf8').then(
-      (text) => parseMediaPlaylist(text, (uri) => `${base}/${uri}`),
-      () => [],
-    );
+        ? [
+            join(mediaDir, folder, String(referenceRung), 'index.m3u8'),
+            (uri: string) =>
+              resolveSegmentUri(`/media/${folder}/${referenceRung}`, uri, {
+                name: String(referenceRung),
+                slot: rungSlot,
+              }),
+          ]
+        : [join(mediaDir, folder, 'index.m3u8'), (uri: string) => resolveSegmentUri(`/media/${folder}`, uri)];
+    // Media that cannot be read, or name segments outside /media/, air as no media.
+    const segments = readFile(file, 'utf8')
+      .then((text) => parseMediaPlaylist(text, resolve))
+      .catch(() => []);
     this.segmentLists.set(folder, segments);
     return segments;
   }

@@ -4,7 +4,8 @@ import { isShowing } from './live-channel.ts';
 
 const t = Date.UTC(2026, 10, 23, 3, 0, 0);
 const at = (seconds: number): number => t + seconds * 1000;
-const speed = { tv: 5, radio: 60 };
+/** Media made at 5 (video) and 60 (radio) times real time. */
+const speed = (entry: UpcomingMedia): number => (entry.seconds / (entry.channel === 'tv' ? 5 : 60)) * 1000;
 
 function item(
   channel: 'tv' | 'radio',
@@ -53,6 +54,11 @@ describe('orderForAiring', () => {
       speed,
     );
     expect(ids(order)).toEqual(['tv2', 'tv1', 'tv3']);
+  });
+
+  it('with the demo media, made in about the same time whatever their length, takes what airs first', () => {
+    const order = orderForAiring([item('tv', 1, 30, 900), item('tv', 2, -600, 20), item('radio', 3, 10, 300)], t);
+    expect(ids(order)).toEqual(['tv2', 'radio3', 'tv1']);
   });
 
   it('is empty for nothing upcoming', () => {

@@ -28,13 +28,16 @@ export interface UpcomingMedia {
   /** The item's slot, in milliseconds since the Unix epoch. */
   start: number;
   end: number;
-  /** The item's length: what making its media costs. */
+  /** The item's length (seconds). */
   seconds: number;
 }
 
-/** Seconds of demo media made per second of work on two cores (docs/MEDIA.md): the video ladder
- * from a synthetic picture, a radio from a tone. */
-export const demoMakingSpeed: Readonly<Record<UpcomingMedia['channel'], number>> = { tv: 5, radio: 60 };
+/** How long making an item's media takes (ms). */
+export type MakingTime = (entry: UpcomingMedia) => number;
+
+/** A demo item's media on two cores (docs/MEDIA.md): its playlists over a base clip made once, and
+ * for a video its previews, whatever its length. (A clip's first use costs its encoding too.) */
+export const demoMakingTime: MakingTime = (entry) => (entry.channel === 'tv' ? 400 : 150);
 
 /**
  * The order in which to make media, one at a time, so that each channel airs its programme as
@@ -46,7 +49,7 @@ export const demoMakingSpeed: Readonly<Record<UpcomingMedia['channel'], number>>
 export function orderForAiring(
   upcoming: readonly UpcomingMedia[],
   t: number,
-  speed: Readonly<Record<UpcomingMedia['channel'], number>> = demoMakingSpeed,
+  makingTime: MakingTime = demoMakingTime,
 ): UpcomingMedia[] {
   const remaining = [...upcoming];
   const order: UpcomingMedia[] = [];
@@ -57,7 +60,7 @@ export function orderForAiring(
     let best: { entry: UpcomingMedia; airs: number; ready: number } | undefined;
     for (const entry of remaining) {
       if (made.has(key(entry))) continue;
-      const ready = cursor + (entry.seconds / speed[entry.channel]) * 1000;
+      const ready = cursor + makingTime(entry);
       const airs = Math.max(entry.start, ready);
       if (airs >= entry.end) continue;
       const better =

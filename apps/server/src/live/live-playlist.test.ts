@@ -73,3 +73,71 @@ describe('live playlist', () => {
     expect(later[0]?.sequence).toBe((log.at(-1) as AiredEntry).sequence + 1);
   });
 });
+
+describe('an item whose media start their clip again (the demo items)', () => {
+  // A 12 s clip of three segments, looped over a 40 s item: a change of source every 12 s.
+  const looped: ScheduledItem = {
+    id: 9,
+    fixedStart: null,
+    draft: 0,
+    durationSeconds: 40,
+    readyAt: 0,
+    segments: Array.from({ length: 10 }, (_, i) => ({
+      uri: `/media/demo/tv/1/{rung}/seg_${i % 3}.ts`,
+      duration: 4,
+      ...(i > 0 && i % 3 === 0 ? { discontinuity: true } : {}),
+    })),
+  };
+  const day = buildDayTimeline(
+    { date: '2026-11-22', startsAt: '00:00:00', items: [item(1, 8), looped, item(2, 8)] },
+    filler,
+    zone,
+  );
+  const entries: ChannelEntry[] = day.entries.map((entry) => ({ ...entry, day: day.date, itemId: entry.itemIndex }));
+  const aired = continueAiring(undefined, day.start, entries, day.end);
+  const loopedText = (t: number): string => {
+    const window = liveWindow(aired, t);
+    return window === undefined ? '' : livePlaylist(window);
+  };
+
+  it('marks each restart of the clip within the item as a change of source', () => {
+    expect(day.entries.map((entry) => entry.discontinuity)).toEqual([
+      false,
+      false,
+      true, // the looped item begins
+      false,
+      false,
+      true, // its clip starts again
+      false,
+      false,
+      true,
+      false,
+      false,
+      true,
+      true, // the next item
+      false,
+    ]);
+    expect(aired.map((entry) => entry.discontinuitySequence)).toEqual([0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 5, 5]);
+  });
+
+  it('carries them into the live playlist, counting those that left the window', () => {
+    const window = liveWindow(aired, day.start + 9 * 4000);
+    const parsed = parsePlaylist(livePlaylist(window!));
+    expect(parsed.segments.map((s) => s.uri.slice(s.uri.lastIndexOf('/') + 1))).toEqual([
+      'seg_2.ts',
+      'seg_0.ts',
+      'seg_1.ts',
+      'seg_2.ts',
+      'seg_0.ts',
+      'seg_1.ts',
+    ]);
+    expect(parsed.discontinuitySequence).toBe(1);
+    expect(parsed.segments.map((s) => s.discontinuity)).toEqual([1, 2, 2, 2, 3, 3]);
+    let previous: ParsedPlaylist | undefined;
+    for (let t = day.start; t < day.end; t += 1000) {
+      const current = parsePlaylist(loopedText(t));
+      expectLiveSuccessor(previous, current, targetDuration);
+      previous = current;
+    }
+  });
+});

@@ -11,6 +11,9 @@ export interface Segment {
   uri: string;
   /** Seconds. */
   duration: number;
+  /** The media's own change of source before this segment (its playlist's `#EXT-X-DISCONTINUITY`:
+   * a demo item's clip starting again); a change of source between items is the timeline's. */
+  discontinuity?: boolean;
 }
 
 export interface ScheduledItem {
@@ -45,8 +48,9 @@ export interface TimelineEntry {
   /** What the segment comes from: `item#<index>`, or `filler#<pass>` (each pass of the loop). */
   source: string;
   /**
-   * True where the source changes from the entry before (a new item, the filler restarting) or
-   * where the wall clock jumps: within one run of entries without it, date-times are continuous.
+   * True where the source changes from the entry before (a new item, the filler restarting, an
+   * item's media marking one of their own) or where the wall clock jumps: within one run of
+   * entries without it, date-times are continuous.
    */
   discontinuity: boolean;
 }
@@ -92,7 +96,7 @@ export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], t
       uri: segment.uri,
       itemIndex,
       source: key,
-      discontinuity: last !== undefined && (key !== source || endOf(last) !== cursor),
+      discontinuity: last !== undefined && (key !== source || endOf(last) !== cursor || segment.discontinuity === true),
     });
     source = key;
     cursor += Math.round(segment.duration * 1000);

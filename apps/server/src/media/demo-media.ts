@@ -1,17 +1,41 @@
-// The demo catalogue's media, made rather than shipped: each video a moving pattern in its own
-// colour with its title and a running clock burned in and a tone; each radio a tone of its own.
-// Encoded through the same ladder as any ingest, with x264's fastest preset (same format).
+// The demo catalogue's media, made rather than shipped. They are test patterns and tones, so they
+// are not encoded item by item: a few base clips are encoded once into DATA_DIR/media/demo (for TV
+// a moving pattern in its own colour with a running clock and a tone, through the same ladder as
+// any ingest, with x264's fastest preset: the same format; for radio a softly beating tone), and
+// each demo item gets its own folder whose playlists list its clip's segments by relative URI,
+// looped to the item's length with a discontinuity at each restart. A video's previews are its
+// clip's picture with the item's title.
 import { createRequire } from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codePointLength } from '../lib/text.ts';
+import type { Segment } from '../live/timeline.ts';
 import { commonArgs, ladderFilter, type Rung, rungOutputArgs } from './ladder.ts';
 
 const require = createRequire(import.meta.url);
 /** A Cyrillic-complete font shipped as an npm package, so no system font is needed. */
 export const demoFont = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 
-const palette = ['0x1d3557', '0x264653', '0x3d405b', '0x2b2d42', '0x283618', '0x5f0f40', '0x023047', '0x3a0ca3'];
+const palette = ['0x1d3557', '0x264653', '0x5f0f40', '0x283618', '0x3d405b', '0x023047', '0x3a0ca3', '0x2b2d42'];
+
+export type DemoKind = 'tv' | 'radio';
+
+/** How many base clips each kind has, and their length (whole 4 s segments). */
+export const demoClips: Readonly<Record<DemoKind, { count: number; seconds: number }>> = {
+  tv: { count: 4, seconds: 40 },
+  // 64 s: a whole number of AAC frames (1024 samples at 48 kHz) and of 4 s segments.
+  radio: { count: 4, seconds: 64 },
+};
+
+/** The base clip a demo item is made of. */
+export function demoClipOf(kind: DemoKind, itemId: number): number {
+  return itemId % demoClips[kind].count;
+}
+
+/** Where a base clip lives under the media directory (and under /media/). */
+export function demoClipPath(kind: DemoKind, clip: number): string {
+  return `demo/${kind}/${clip}`;
+}
 
 /** Quotes a path for an ffmpeg filter argument. */
 export function filterPath(path: string): string {
@@ -22,9 +46,9 @@ export function demoToneHz(seed: number): number {
   return 220 + (seed % 12) * 40;
 }
 
-/** Writes the title where drawtext reads it (no escaping of the text needed), returns the path. */
-export async function writeDemoTitle(workDir: string, title: string): Promise<string> {
-  const file = join(workDir, '.title.txt');
+/** Writes a text where drawtext reads it (no escaping of the text needed), returns the path. */
+export async function writeDemoTitle(workDir: string, title: string, name = '.title.txt'): Promise<string> {
+  const file = join(workDir, name);
   await mkdir(workDir, { recursive: true });
   await writeFile(file, title);
   return file;
@@ -35,20 +59,28 @@ export function demoTitleSize(title: string): number {
   return Math.max(24, Math.min(52, Math.floor(1180 / (0.62 * Math.max(1, codePointLength(title))))));
 }
 
-export function demoVideoArgs(options: {
-  seed: number;
-  seconds: number;
-  title: string;
-  titleFile: string;
+function colourOf(clip: number): string {
+  return palette[clip % palette.length] ?? '0x1d3557';
+}
+
+/** The moving bar of a clip's picture, at time t (an expression of t, or a number for a still). */
+function bar(clip: number, t: string): string {
+  return `drawbox=x='mod(${t}*160+${clip * 97},1280)':y=560:w=140:h=44:color=0xe63946:t=fill`;
+}
+
+/** A TV base clip: its pattern, a label and a running clock, and a tone, through the ladder. */
+export function demoClipArgs(options: {
+  clip: number;
+  labelFile: string;
   outDir: string;
   rungs: readonly Rung[];
 }): string[] {
-  const { seed, seconds, rungs } = options;
-  const colour = palette[seed % palette.length] ?? '0x1d3557';
+  const { clip, rungs } = options;
+  const seconds = demoClips.tv.seconds;
   const font = filterPath(demoFont);
   const drawn = [
-    `drawbox=x='mod(t*160+${seed * 97},1280)':y=560:w=140:h=44:color=0xe63946:t=fill`,
-    `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title)}:fontcolor=white:x=(w-tw)/2:y=h*0.18`,
+    bar(clip, 't'),
+    `drawtext=fontfile=${font}:textfile=${filterPath(options.labelFile)}:expansion=none:fontsize=44:fontcolor=white:x=(w-tw)/2:y=h*0.18`,
     `drawtext=fontfile=${font}:text='%{pts\\:hms}':fontsize=40:fontcolor=white:x=(w-tw)/2:y=h*0.62`,
   ].join(',');
   return [
@@ -56,24 +88,101 @@ export function demoVideoArgs(options: {
     '-f',
     'lavfi',
     '-i',
-    `color=c=${colour}:size=1280x720:rate=25:duration=${seconds.toFixed(3)}`,
+    `color=c=${colourOf(clip)}:size=1280x720:rate=25:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=${demoToneHz(seed)}:sample_rate=48000:duration=${seconds.toFixed(3)}`,
+    `sine=frequency=${demoToneHz(clip)}:sample_rate=48000:duration=${seconds}`,
     '-filter_complex',
     ladderFilter(rungs, '[0:v]', '[1:a]', drawn),
     ...rungs.flatMap((rung, i) => rungOutputArgs(rung, i, options.outDir, 'ultrafast')),
   ];
 }
 
-/** A radio's source: its tone, beating gently so the ear can tell it plays. */
-export function demoRadioInput(seed: number, seconds: number): string[] {
-  const hz = demoToneHz(seed);
+/** A radio base clip's source: its tone, beating gently so the ear can tell it plays, at about
+ * the loudness target already (−16 LUFS), so it needs no loudness filter. */
+export function demoRadioInput(clip: number): string[] {
+  const hz = demoToneHz(clip * 5);
+  const wave = `0.25*sin(2*PI*${hz}*t)*(0.6+0.4*sin(2*PI*0.5*t))`;
+  return ['-f', 'lavfi', '-i', `aevalsrc='${wave}|${wave}':s=48000:d=${demoClips.radio.seconds}`];
+}
+
+/** The segments a clip loops: its own playlist's, but for a last one under a second (the AAC
+ * encoder's final frame), which would be a stutter at every restart. */
+export function loopedSegments(segments: readonly Segment[]): Segment[] {
+  const last = segments.at(-1);
+  return last !== undefined && last.duration < 1 && segments.length > 1 ? segments.slice(0, -1) : [...segments];
+}
+
+/** One run making a video's previews: its clip's picture with its title, 1280×720 and 480×270. */
+export function demoPreviewArgs(options: { clip: number; title: string; titleFile: string; outDir: string }): string[] {
+  const font = filterPath(demoFont);
+  const picture = [
+    bar(options.clip, '2'),
+    `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title)}:fontcolor=white:x=(w-tw)/2:y=h*0.18`,
+    'format=yuvj420p',
+    'split=2[full][small]',
+  ].join(',');
   return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
     '-f',
     'lavfi',
     '-i',
-    `aevalsrc='0.4*sin(2*PI*${hz}*t)*(0.6+0.4*sin(2*PI*0.5*t))|0.4*sin(2*PI*${hz}*t)*(0.6+0.4*sin(2*PI*0.5*t))':s=48000:d=${seconds.toFixed(3)}`,
+    `color=c=${colourOf(options.clip)}:size=1280x720:rate=1:duration=1`,
+    '-filter_complex',
+    `[0:v]${picture};[small]scale=480:270[catalog]`,
+    '-map',
+    '[full]',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    join(options.outDir, 'preview.jpg'),
+    '-map',
+    '[catalog]',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    join(options.outDir, 'preview-catalog.jpg'),
   ];
+}
+
+export interface DemoPlaylist {
+  text: string;
+  /** The playlist's length: the item's, to the nearest whole segment. */
+  seconds: number;
+}
+
+/**
+ * A demo item's VOD media playlist: its clip's segments (`clip`, their URIs relative to the clip's
+ * folder) named through `uriPrefix`, the clip looped for as long as the item lasts, rounded to the
+ * nearest whole segment (one at least), with `#EXT-X-DISCONTINUITY` where the clip starts again
+ * (its timestamps restart there).
+ */
+export function demoItemPlaylist(clip: readonly Segment[], seconds: number, uriPrefix: string): DemoPlaylist {
+  if (clip.length === 0) throw new Error('a demo clip without segments');
+  const lines: string[] = [];
+  let total = 0;
+  let longest = 0;
+  for (let i = 0; i === 0 || total + (clip[i % clip.length] as Segment).duration / 2 <= seconds; i += 1) {
+    const segment = clip[i % clip.length] as Segment;
+    if (i > 0 && i % clip.length === 0) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, `${uriPrefix}${segment.uri}`);
+    total += segment.duration;
+    longest = Math.max(longest, segment.duration);
+  }
+  const header = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.max(1, Math.round(longest))}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  return { text: `${[...header, ...lines, '#EXT-X-ENDLIST'].join('\n')}\n`, seconds: Math.round(total * 1000) / 1000 };
 }

@@ -1,15 +1,17 @@
 // Ingest with the real ffmpeg on tiny fixtures made here.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/database.ts';
 import type { Database } from '../db/database.ts';
 import { ingestJob, radio, video } from '../db/schema/index.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
+import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { findVideo } from '../repositories/videos.ts';
+import { demoClipOf, demoClipPath } from './demo-media.ts';
 import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
 import { ensureFiller, liveRungs } from './filler.ts';
 import {
@@ -237,21 +239,20 @@ describe('ingestRadio', () => {
 });
 
 describe('demo media', () => {
-  it('makes a catalogue video its titled, clocked ladder and previews', async () => {
+  /** The files a media URL path names under the media directory. */
+  const fileOf = (url: string): string => join(mediaDir, url.replace(/^\/media\//u, ''));
+
+  it('makes a catalogue video playlists over its shared base clip, looped, and previews with its title', async () => {
     const [row] = await database.db
       .insert(video)
-      .values({ name: 'Короткий выпуск: «Эфир» 100%', durationSeconds: 5, categoryId: 1 })
+      .values({ name: 'Короткий выпуск: «Эфир» 100%', durationSeconds: 89, categoryId: 1 })
       .returning({ id: video.id });
     await attachDemoVideo(context, row!.id);
     const made = await findVideo(database.db, row!.id);
     expect(made!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
-    expect(made!.preview.endsWith('/preview.jpg')).toBe(true);
-    const rung = join(mediaDir, made!.renditions[0]!.link.replace(/^\/media\//u, ''));
-    const probe = await probeMedia(tools, rung);
-    expect(probe?.video).toEqual({ width: 1280, height: 720 });
-    expect(probe?.hasAudio).toBe(true);
-    expect(probe?.durationSeconds).toBeCloseTo(5, 0);
-    const folder = join(mediaDir, made!.masterPlaylist.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+    // The listed length is the playlists': the nearest whole segment.
+    expect(made!.durationSeconds).toBe(88);
+    const folder = fileOf(made!.masterPlaylist.replace(/\/master\.m3u8$/u, ''));
     expect(readdirSync(folder).sort()).toEqual([
       '360',
       '480',
@@ -260,39 +261,82 @@ describe('demo media', () => {
       'preview-catalog.jpg',
       'preview.jpg',
     ]);
+    expect(await probeMedia(tools, join(folder, 'preview.jpg'))).toMatchObject({ video: { width: 1280, height: 720 } });
+    expect(await probeMedia(tools, join(folder, 'preview-catalog.jpg'))).toMatchObject({
+      video: { width: 480, height: 270 },
+    });
+    const clipDir = join(mediaDir, demoClipPath('tv', demoClipOf('tv', row!.id)));
+    for (const rendition of made!.renditions) {
+      const playlist = readFileSync(fileOf(rendition.link), 'utf8');
+      const segments = parseMediaPlaylist(playlist, (uri) => join(dirname(fileOf(rendition.link)), uri));
+      expect(segments.reduce((sum, s) => sum + s.duration, 0)).toBeCloseTo(88, 3);
+      // 10 segments of the 40 s clip, twice and then 2: it starts again twice.
+      expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(2);
+      expect(segments.every((s) => s.uri.startsWith(join(clipDir, String(rendition.height)) + sep))).toBe(true);
+      expect(segments.every((s) => existsSync(s.uri))).toBe(true);
+    }
+    const first = parseMediaPlaylist(readFileSync(fileOf(made!.renditions[0]!.link), 'utf8'), (uri) =>
+      join(dirname(fileOf(made!.renditions[0]!.link)), uri),
+    )[0]!.uri;
+    const probe = await probeMedia(tools, first);
+    expect(probe?.video).toEqual({ width: 1280, height: 720 });
+    expect(probe?.hasAudio).toBe(true);
+    expect(listTree(join(mediaDir, '.incoming'))).toEqual([]);
     const again = made!.masterPlaylist;
     await attachDemoVideo(context, row!.id);
     expect((await findVideo(database.db, row!.id))!.masterPlaylist).toBe(again);
-  });
+  }, 120_000);
 
-  it('makes a catalogue radio its tone', async () => {
+  it('makes the next video of the same clip without encoding again', async () => {
+    const rows = await database.db
+      .insert(video)
+      .values([1, 2, 3, 4, 5].map((i) => ({ name: `Выпуск ${i}`, durationSeconds: 20, categoryId: 1 })))
+      .returning({ id: video.id });
+    const clips = new Set<string>();
+    for (const row of rows) {
+      const clipDir = join(mediaDir, demoClipPath('tv', demoClipOf('tv', row.id)));
+      if (existsSync(clipDir)) clips.add(clipDir);
+    }
+    const reused = rows.find((row) => clips.has(join(mediaDir, demoClipPath('tv', demoClipOf('tv', row.id)))))!;
+    const clipFiles = listTree(join(mediaDir, demoClipPath('tv', demoClipOf('tv', reused.id))));
+    const started = Date.now();
+    await attachDemoVideo(context, reused.id);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(listTree(join(mediaDir, demoClipPath('tv', demoClipOf('tv', reused.id))))).toEqual(clipFiles);
+    expect((await findVideo(database.db, reused.id))!.durationSeconds).toBe(20);
+  }, 60_000);
+
+  it('makes a catalogue radio a playlist over its shared tone', async () => {
     const [row] = await database.db
       .insert(radio)
-      .values({ name: 'Позывные', author: 'Эфир', durationSeconds: 4, categoryId: 1 })
+      .values({ name: 'Позывные', author: 'Эфир', durationSeconds: 131, categoryId: 1 })
       .returning({ id: radio.id });
     await attachDemoRadio(context, row!.id);
     const made = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
-    const probe = await probeMedia(tools, join(mediaDir, made.audioPlaylist.replace(/^\/media\//u, '')));
+    // 33 segments of about 4 s (AAC frames do not fall on 4 s): twice the 64 s tone, then one.
+    expect(made.durationSeconds).toBeCloseTo(132, 1);
+    expect(made.preview).toBe('');
+    const playlist = fileOf(made.audioPlaylist);
+    const segments = parseMediaPlaylist(readFileSync(playlist, 'utf8'), (uri) => join(dirname(playlist), uri));
+    expect(segments).toHaveLength(33);
+    expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(2);
+    expect(segments.every((s) => existsSync(s.uri))).toBe(true);
+    const probe = await probeMedia(tools, segments[0]!.uri);
     expect(probe?.hasAudio).toBe(true);
-    expect(probe?.durationSeconds).toBeCloseTo(4, 0);
-  });
+    expect(probe?.video).toBeUndefined();
+  }, 60_000);
 
-  it('queues every item without media, cheapest first', async () => {
+  it('queues every item without media: radios first, then videos, each by id', async () => {
     const queued = await queueDemoMedia(database.db);
     const missing = await database.db.execute<{ n: number }>(
       sql`SELECT ((SELECT count(*) FROM video WHERE master_playlist = '') + (SELECT count(*) FROM radio WHERE audio_playlist = ''))::int AS n`,
     );
     expect(queued).toBe(missing.rows[0]!.n);
     const jobs = await database.db.select().from(ingestJob).orderBy(ingestJob.id);
-    const cost = async (job: (typeof jobs)[number]): Promise<number> => {
-      const id = (job.source as { id: number }).id;
-      const table = job.kind === 'demo-video' ? video : radio;
-      const seconds = (await database.db.select({ s: table.durationSeconds }).from(table).where(eq(table.id, id)))[0]!
-        .s;
-      return seconds / (job.kind === 'demo-video' ? 5 : 60);
-    };
-    const costs = await Promise.all(jobs.map(cost));
-    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    const order = jobs.map((job) => ({ kind: job.kind, id: (job.source as { id: number }).id }));
+    expect(order).toEqual(
+      [...order].sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === 'demo-radio' ? -1 : 1)),
+    );
   });
 });
 

@@ -2,13 +2,27 @@
 // the folder into place and only then writes the catalogue row. A rejected or failed ingest
 // leaves the database and the media directory as they were.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { addRadio, findRadio, radioCategoryExists, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedia } from '../repositories/videos.ts';
+import { parseMediaPlaylist } from '../live/segment-list.ts';
+import type { Segment } from '../live/timeline.ts';
 import type { MediaTools } from './ffmpeg.ts';
-import { demoRadioInput, demoVideoArgs, writeDemoTitle } from './demo-media.ts';
+import {
+  demoClipArgs,
+  demoClipOf,
+  demoClipPath,
+  demoClips,
+  demoItemPlaylist,
+  type DemoKind,
+  demoPreviewArgs,
+  demoRadioInput,
+  loopedSegments,
+  writeDemoTitle,
+} from './demo-media.ts';
 import {
   audioFileArgs,
   ladderBytes,
@@ -113,6 +127,19 @@ async function ensureRoom(context: IngestContext, label: string, outputBytes: nu
   }
 }
 
+/** What failed in making media, as the job reports it: a stop stays a stop. */
+function asIngestError(label: string, error: unknown): unknown {
+  if (error instanceof IngestError || error instanceof FfmpegStopped) return error;
+  return new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** A new work folder: the job's when there is one. */
+function newWorkFolder(context: IngestContext): string {
+  return context.job === undefined
+    ? join(incomingDir(context.mediaDir), randomUUID())
+    : jobWorkFolder(context.mediaDir, context.job);
+}
+
 /**
  * Encodes into a working folder, moves it to `<mediaDir>/<kind>/<uuid>`, then writes the catalogue
  * with `record(urlBase)`. Whatever fails, nothing made stays behind; nothing starts without room
@@ -129,8 +156,7 @@ async function produce<T>(
   await mkdir(incomingDir(context.mediaDir), { recursive: true });
   await ensureRoom(context, label, outputBytes);
   const id = randomUUID();
-  const workDir =
-    context.job === undefined ? join(incomingDir(context.mediaDir), id) : jobWorkFolder(context.mediaDir, context.job);
+  const workDir = newWorkFolder(context);
   const finalDir = join(context.mediaDir, kind, id);
   await mkdir(workDir);
   try {
@@ -139,8 +165,7 @@ async function produce<T>(
     await rename(workDir, finalDir);
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
-    if (error instanceof IngestError || error instanceof FfmpegStopped) throw error;
-    throw new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    throw asIngestError(label, error);
   }
   try {
     return await record(`/media/${kind}/${id}`);
@@ -241,52 +266,106 @@ function ladderMedia(urlBase: string, rungs: readonly Rung[]): VideoMedia {
   };
 }
 
-/** Makes the demo media of a catalogue video that has none yet (see demo-media.ts). */
+/**
+ * The segments of a demo base clip (its TV clip's 720 rung), made first if it is not there yet:
+ * encoded in a work folder and moved into `<mediaDir>/demo/<kind>/<clip>` whole. Should another
+ * node make it meanwhile, theirs is as good.
+ */
+async function demoClip(
+  context: IngestContext,
+  kind: DemoKind,
+  clip: number,
+  label: string,
+  onProgress?: Progress,
+): Promise<Segment[]> {
+  const finalDir = join(context.mediaDir, demoClipPath(kind, clip));
+  const rungs = ladderFor(720);
+  if (!existsSync(finalDir)) {
+    const seconds = demoClips[kind].seconds;
+    await mkdir(incomingDir(context.mediaDir), { recursive: true });
+    await ensureRoom(context, label, kind === 'tv' ? ladderBytes(rungs, seconds) : radioBytes(seconds));
+    const workDir = newWorkFolder(context);
+    await mkdir(workDir);
+    try {
+      if (kind === 'tv') {
+        await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+        const labelFile = await writeDemoTitle(workDir, 'Эфир · демонстрация', '.label.txt');
+        await ffmpeg(context, demoClipArgs({ clip, labelFile, outDir: workDir, rungs }), seconds, onProgress);
+        await rm(labelFile);
+      } else {
+        const args = radioEncodeArgs(demoRadioInput(clip), workDir, { audioFilter: 'anull' });
+        await ffmpeg(context, args, seconds, onProgress);
+      }
+      await mkdir(dirname(finalDir), { recursive: true });
+      await rename(workDir, finalDir);
+    } catch (error) {
+      await rm(workDir, { recursive: true, force: true });
+      if (!existsSync(finalDir) || error instanceof FfmpegStopped) throw asIngestError(label, error);
+    }
+  }
+  const playlist = kind === 'tv' ? join(finalDir, '720', 'index.m3u8') : join(finalDir, 'index.m3u8');
+  return loopedSegments(parseMediaPlaylist(await readFile(playlist, 'utf8'), (uri) => uri));
+}
+
+/** Room for a demo item's own files: its playlists and previews. */
+const demoItemBytes = 4 * 1024 * 1024;
+
+/**
+ * Gives a catalogue video that has none its demo media (see demo-media.ts): playlists over its
+ * base clip's segments, made first if need be, and previews with its title. Its listed length
+ * becomes the playlists' (to the nearest whole segment).
+ */
 export async function attachDemoVideo(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
   const found = await findVideo(context.db, id);
   if (found === undefined) throw new IngestError(`video ${id}: no such video`);
   if (found.masterPlaylist !== '') return;
-  const row = { name: found.name, seconds: found.durationSeconds };
+  const label = `video ${id}`;
+  const clip = demoClipOf('tv', id);
+  const segments = await demoClip(context, 'tv', clip, label, onProgress);
   const rungs = ladderFor(720);
+  let seconds = found.durationSeconds;
   await produce(
     context,
     'v',
-    `video ${id}`,
-    ladderBytes(rungs, row.seconds),
+    label,
+    demoItemBytes,
     async (workDir) => {
-      await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-      const titleFile = await writeDemoTitle(workDir, row.name);
-      await ffmpeg(
-        context,
-        demoVideoArgs({ seed: id, seconds: row.seconds, title: row.name, titleFile, outDir: workDir, rungs }),
-        row.seconds,
-        onProgress,
-      );
-      await rm(titleFile);
-      const top = join(workDir, '720', 'index.m3u8');
-      const stillAt = Math.min(row.seconds * 0.1, 30);
-      await ffmpeg(context, previewArgs(top, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
-      await ffmpeg(context, previewArgs(top, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
+      for (const rung of rungs) {
+        const playlist = demoItemPlaylist(
+          segments,
+          found.durationSeconds,
+          `../../../${demoClipPath('tv', clip)}/${rung.height}/`,
+        );
+        seconds = playlist.seconds;
+        await mkdir(join(workDir, String(rung.height)));
+        await writeFile(join(workDir, String(rung.height), 'index.m3u8'), playlist.text);
+      }
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
+      const titleFile = await writeDemoTitle(workDir, found.name);
+      await ffmpeg(context, demoPreviewArgs({ clip, title: found.name, titleFile, outDir: workDir }), 0);
+      await rm(titleFile);
     },
-    (urlBase) => setVideoMedia(context.db, id, ladderMedia(urlBase, rungs)),
+    (urlBase) => setVideoMedia(context.db, id, ladderMedia(urlBase, rungs), seconds),
   );
 }
 
-/** Makes the demo media of a catalogue radio that has none yet. */
+/** Gives a catalogue radio that has none its demo audio: a playlist over its base tone's segments. */
 export async function attachDemoRadio(context: IngestContext, id: number, onProgress?: Progress): Promise<void> {
   const found = await findRadio(context.db, id);
   if (found === undefined) throw new IngestError(`radio ${id}: no such radio`);
   if (found.audioPlaylist !== '') return;
-  const row = { seconds: found.durationSeconds };
+  const label = `radio ${id}`;
+  const clip = demoClipOf('radio', id);
+  const segments = await demoClip(context, 'radio', clip, label, onProgress);
+  const playlist = demoItemPlaylist(segments, found.durationSeconds, `../../${demoClipPath('radio', clip)}/`);
   await produce(
     context,
     'r',
-    `radio ${id}`,
-    radioBytes(row.seconds),
+    label,
+    demoItemBytes,
     async (workDir) => {
-      await ffmpeg(context, radioEncodeArgs(demoRadioInput(id, row.seconds), workDir), row.seconds, onProgress);
+      await writeFile(join(workDir, 'index.m3u8'), playlist.text);
     },
-    (urlBase) => setRadioAudio(context.db, id, `${urlBase}/index.m3u8`),
+    (urlBase) => setRadioAudio(context.db, id, `${urlBase}/index.m3u8`, playlist.seconds),
   );
 }

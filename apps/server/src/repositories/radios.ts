@@ -123,7 +123,15 @@ export async function addRadio(
   return id;
 }
 
-/** Gives a catalogue radio its audio, made after it was written. */
-export async function setRadioAudio(db: Db, id: number, audioPlaylist: string): Promise<void> {
-  await db.update(radio).set({ audioPlaylist, mediaReadyAt: new Date() }).where(eq(radio.id, id));
+/** Gives a catalogue radio its audio, made after it was written (and its length, when given). */
+export async function setRadioAudio(
+  db: Db,
+  id: number,
+  audioPlaylist: string,
+  durationSeconds?: number,
+): Promise<void> {
+  await db
+    .update(radio)
+    .set({ audioPlaylist, ...(durationSeconds === undefined ? {} : { durationSeconds }), mediaReadyAt: new Date() })
+    .where(eq(radio.id, id));
 }

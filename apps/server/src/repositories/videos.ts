@@ -132,10 +132,10 @@ export async function addVideo(
   return id;
 }
 
-/** Gives a catalogue video its media, made after it was written. */
-export async function setVideoMedia(db: Db, id: number, media: VideoMedia): Promise<void> {
+/** Gives a catalogue video its media, made after it was written (and their length, when given). */
+export async function setVideoMedia(db: Db, id: number, media: VideoMedia, durationSeconds?: number): Promise<void> {
   await db
     .update(video)
-    .set({ ...media, mediaReadyAt: new Date() })
+    .set({ ...media, ...(durationSeconds === undefined ? {} : { durationSeconds }), mediaReadyAt: new Date() })
     .where(eq(video.id, id));
 }

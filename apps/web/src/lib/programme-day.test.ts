@@ -44,4 +44,9 @@ describe("today's item on air", () => {
     expect(onAirIndex(['06:00:00', '07:30:00'], '05:59:59')).toBe(-1);
     expect(onAirIndex(['06:00:00', '', '07:30:00'], '07:00:00')).toBe(0);
   });
+
+  it('stops at the first item still to come, so the hours past midnight do not count as passed', () => {
+    expect(onAirIndex(['22:00:00', '23:50:00', '00:10:00', '01:00:00'], '23:55:00')).toBe(1);
+    expect(onAirIndex(['16:00:00', '17:00:00', '00:10:00'], '16:30:00')).toBe(0);
+  });
 });

@@ -29,13 +29,19 @@ export function initialDayIndex(days: readonly { id: number }[], today: { id: nu
   return index >= 0 ? index : days.length - 1;
 }
 
-/** Today's item on air at the clock time `now` (HH:mm:ss on the schedules' clock): the last whose
- * start has come; -1 before the first. An item without a start (the server gives every item that
- * airs one) is passed over. */
+/** Today's item on air at the clock time `now` (HH:mm:ss on the schedules' clock): in play order,
+ * the last whose start has come before the first still to come (a day that runs past midnight
+ * lists 00:10 after 23:50); -1 before the first. An item without a start (the server gives every
+ * item that airs one) is passed over. */
 export function onAirIndex(starts: readonly string[], now: string): number {
   let index = -1;
-  starts.forEach((start, i) => {
-    if (start !== '' && start <= now) index = i;
-  });
+  let previous = '';
+  for (const [i, start] of starts.entries()) {
+    if (start === '') continue;
+    // An earlier time than the item before's is past midnight: still to come today.
+    if (start > now || start < previous) break;
+    previous = start;
+    index = i;
+  }
   return index;
 }

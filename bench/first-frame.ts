@@ -4,10 +4,11 @@
 // cached); warm runs reload the page in the same context.
 //
 // Usage: node bench/first-frame.ts   (writes bench/results/first-frame-<date>.md)
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { apiUrl, clockTimeIn, createAdminClient, dateIn, defaultTimeZone } from '@efir/contract';
 import { chromium, type Page } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
@@ -50,25 +51,27 @@ export async function runFirstFrameBenchmark(): Promise<void> {
         stdio: 'inherit',
       },
     );
-    const [port, mediaPort] = [await freePort(), await freePort()];
-    const base = `http://127.0.0.1:${port}`;
-    const dataDir = join(tempDir, 'data');
-    const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };
-    const site = startChild('site', ['apps/server/src/server.ts'], env);
-    await waitUntilReady(site, `${base}${apiUrl('videoCategories')}`, 60_000);
-
     const tools = await locateMediaTools({
       ffmpegPath: process.env.FFMPEG_PATH,
       ffprobePath: process.env.FFPROBE_PATH,
     });
     const clip = join(tempDir, 'clip.mp4');
     makeClip(tools.ffmpeg, clip, { seconds: 120, size: '1280x720' });
-    const out = execFileSync(
+
+    const [port, mediaPort] = [await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = join(tempDir, 'data');
+    const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };
+    const site = startChild('site', ['apps/server/src/server.ts'], env);
+    await waitUntilReady(site, `${base}${apiUrl('videoCategories')}`, 60_000);
+    // Not execFileSync: this process keeps a connection to the site alive, and an event loop
+    // blocked through a minute-long ingest would not see the site close it.
+    const { stdout } = await promisify(execFile)(
       process.execPath,
       ['apps/server/src/cli/efir.ts', 'ingest', 'video', clip, '--name', 'Замер', '--category', '1'],
       { cwd: repoRoot, env, encoding: 'utf8' },
     );
-    const videoId = Number(/→ video (\d+)/u.exec(out)?.[1]);
+    const videoId = Number(/→ video (\d+)/u.exec(stdout)?.[1]);
     const start = clock(new Date(Date.now() - 10_000));
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     await createAdminClient({ baseUrl: base, token })('scheduleWrite', {

@@ -19,6 +19,8 @@ interface OpenOptions {
   /** Leave the cookie notice unanswered. */
   cookieNotice?: boolean;
   locale?: 'ru-cyrl' | 'ru-latn';
+  /** Another site than the browser tests' shared one. */
+  base?: string;
 }
 
 /** Presets the visitor's stored choices (only where they made none yet) and opens the page. */
@@ -34,7 +36,7 @@ export async function open(page: Page, path: string, options: OpenOptions = {}):
     },
     { theme: options.theme ?? 'light', cookieNotice: options.cookieNotice ?? false, locale: options.locale },
   );
-  await page.goto(`${site()}${path}`);
+  await page.goto(`${options.base ?? site()}${path}`);
   await expect(page.locator('header.header')).toBeVisible();
 }
 

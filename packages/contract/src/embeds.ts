@@ -10,3 +10,16 @@ export const embedHosts: readonly (readonly [host: string, path: RegExp])[] = [
   ['vk.com', /^\/video_ext\.php$/u],
   ['vkvideo.ru', /^\/video_ext\.php$/u],
 ];
+
+/** The address itself when it is an https embed address of one of `embedHosts`, else undefined. */
+export function safeEmbedUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return undefined;
+  const allowed = embedHosts.some(([host, path]) => url.hostname === host && path.test(url.pathname));
+  return allowed ? url.toString() : undefined;
+}

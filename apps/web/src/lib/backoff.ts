@@ -17,7 +17,9 @@ export function backoffPauseMs(attempt: number, firstMs: number, lastMs: number)
   return Math.min(firstMs * 2 ** attempt, lastMs);
 }
 
-export function createBackoff(firstMs = 1000, lastMs = 8000): Backoff {
+/** A live viewer's wait after a source comes back is at most the last pause plus a load: 4 s keeps
+ * it within about 5 s while a thousand viewers still ask only every few seconds. */
+export function createBackoff(firstMs = 1000, lastMs = 4000): Backoff {
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cancel = (): void => {

@@ -98,7 +98,7 @@ const followingConfig: Partial<HlsConfig> = {
 
 /**
  * Follows a stream that may go away and come back (a network blip, a server restart, a channel
- * off air and back): loads are retried (`followingConfig`); after a pause of 1 s doubling to 8 s,
+ * off air and back): loads are retried (`followingConfig`); after a pause of 1 s doubling to 4 s,
  * a stream that stopped loading starts loading again, and one that never loaded or broke is
  * attached again, until it plays again or the attachment is detached. A fatal media error is first
  * recovered in place. Attached again, a live stream rejoins at its live edge, a recording where

@@ -3,7 +3,7 @@ import { CountAndDate } from '../../../components/count-and-date.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { safeEmbedUrl } from '../../../lib/embed.ts';
+import { safeEmbedUrl } from '@efir/contract';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useVideo } from '../api/get-video.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeEmbedUrl } from './embed.ts';
+import { safeEmbedUrl } from './embeds.ts';
 
 describe('safeEmbedUrl', () => {
   it('keeps an https embed address of a known host', () => {

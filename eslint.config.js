@@ -38,32 +38,49 @@ export default tseslint.config(
     },
     {
       files: ['apps/web/**'],
-      forbidden: '(^|/)server/|^@efir/server$',
-      why: 'The web app meets the server only through the contract.',
+      forbidden: '(^|/)server/|^@efir/server$|(^|/)studio/|^@efir/studio$',
+      why: 'The web app meets the server and the studio only through the contract.',
+    },
+    {
+      files: ['apps/studio/**'],
+      forbidden: '(^|/)server/|^@efir/server$|(^|/)apps/web(/|$)|^@efir/web$',
+      why: 'The studio meets the server and the web app only through the contract.',
     },
     {
       files: ['apps/server/**'],
-      // apps/web is two or more levels up from the server's sources; ./web/ is the server's own
-      // folder that serves the app's pages.
-      forbidden: '(^|/)apps/web(/|$)|^(\\.\\./){2,}web/|^@efir/web$',
+      // apps/web and apps/studio are two or more levels up from the server's sources; ./web/ and
+      // ./studio/ are the server's own folders (the pages it serves, the studio's calls).
+      forbidden: '(^|/)apps/(web|studio)(/|$)|^(\\.\\./){2,}(web|studio)/|^@efir/(web|studio)$',
       why: 'The server meets the web app only through the contract.',
     },
   ].map(({ files, forbidden, why }) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: forbidden, message: why }] }] },
   })),
-  // Inside the web app: shared code (lib, components) → features → app, never back; features meet
-  // only in app/routes. (These repeat the web app's rule above, which a later entry replaces.)
+  // Inside each browser app: shared code (lib, components) → features → app, never back; features
+  // meet only in the app. (These repeat the apps' rules above, which a later entry replaces.)
   ...[
     {
-      files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
+      files: [
+        'apps/web/src/lib/**',
+        'apps/web/src/components/**',
+        'apps/studio/src/lib/**',
+        'apps/studio/src/components/**',
+      ],
       forbidden: '(^|/)(features|app)/',
       why: 'Shared code depends on no feature and on no part of the app.',
     },
     {
+      // The web app's features have folders of their own (api/, components/), three levels down.
       files: ['apps/web/src/features/**'],
       forbidden: '(^|/)app/|^\\.\\./\\.\\./(?!\\.\\./)',
       why: 'A feature depends on shared code only; features meet in app/routes.',
+    },
+    {
+      // The studio's features are flat, two levels down: a sibling folder is another feature.
+      files: ['apps/studio/src/features/**'],
+      forbidden: '(^|/)app/|^\\.\\./(?!\\.\\./)|^\\.\\./\\.\\./(?!lib/|components/)',
+      why: 'A feature depends on shared code only; features meet in the app.',
     },
   ].map(({ files, forbidden, why }) => ({
     files,
@@ -74,7 +91,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)server/|^@efir/server$',
-              message: 'The web app meets the server only through the contract.',
+              message: 'A browser app meets the server only through the contract.',
             },
             { regex: forbidden, message: why },
           ],
@@ -102,10 +119,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/studio/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // react-hook-form's handleSubmit answers a promise that reports its own errors into the form:
+    // an onSubmit may be given it.
+    files: ['apps/studio/**/*.tsx'],
+    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

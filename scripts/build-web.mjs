@@ -1,7 +1,8 @@
-// Builds the web app (apps/web/dist) only when what the build reads changed: a restart with
-// nothing changed must not spend half a minute off air rebuilding the same files. The stamp (a
-// hash of the build's inputs) lives inside dist, so any other build (Vite empties dist first)
-// removes it and the next start builds again. `--force` builds whatever the stamp says.
+// Builds the browser apps (the site's, apps/web/dist, and the studio's, apps/studio/dist) only when
+// what a build reads changed: a restart with nothing changed must not spend half a minute off air
+// rebuilding the same files. Each app's stamp (a hash of its build's inputs) lives inside its dist,
+// so any other build (Vite empties dist first) removes it and the next start builds again.
+// `--force` builds whatever the stamps say.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,9 +10,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'apps', 'web', 'dist');
-const stampFile = join(dist, '.efir-build-stamp');
-const inputs = ['apps/web', 'packages/contract', 'package-lock.json', 'tsconfig.base.json'];
+const shared = ['packages/contract', 'package-lock.json', 'tsconfig.base.json', 'scripts/vite-precompress.ts'];
+const apps = [
+  // The server reads the site's manifest to know each screen's files.
+  { app: 'apps/web', complete: ['index.html', '.vite/manifest.json'] },
+  { app: 'apps/studio', complete: ['index.html'] },
+];
 const skipped = new Set(['dist', 'node_modules']);
 
 /** Every file under `path`, sorted, tests and build output aside (they never reach the build). */
@@ -25,7 +29,7 @@ function files(path) {
     .flatMap((entry) => (entry.isDirectory() ? files(join(path, entry.name)) : [join(path, entry.name)]));
 }
 
-function inputsHash() {
+function inputsHash(inputs) {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap(files)) {
     hash.update(`${file}\0`);
@@ -35,17 +39,20 @@ function inputsHash() {
   return hash.digest('hex');
 }
 
-const wanted = inputsHash();
-const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-const complete = existsSync(join(dist, 'index.html')) && existsSync(join(dist, '.vite', 'manifest.json'));
-if (process.argv.includes('--force') || built !== wanted || !complete) {
+for (const { app, complete } of apps) {
+  const dist = join(root, app, 'dist');
+  const stampFile = join(dist, '.efir-build-stamp');
+  const wanted = inputsHash([app, ...shared]);
+  const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  const whole = complete.every((file) => existsSync(join(dist, file)));
+  if (!process.argv.includes('--force') && built === wanted && whole) continue;
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', 'apps/web', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, [vite, 'build', app, '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (result.status !== 0) {
-    console.error(`efir: building the web app failed (exit code ${result.status})`);
+    console.error(`efir: building ${app} failed (exit code ${result.status})`);
     process.exit(1);
   }
   writeFileSync(stampFile, `${wanted}\n`);

@@ -7,7 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { adminPrefix, apiPrefix, visitorLimitDefaults } from '@efir/contract';
+import { adminPrefix, apiPrefix, csrfHeader, studioPrefix, visitorLimitDefaults } from '@efir/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,7 +31,7 @@ import {
   securityHeadersPlugin,
   sitePolicy,
 } from './lib/security-headers.ts';
-import { adminSecurity, adminTag } from './lib/route.ts';
+import { adminSecurity, adminTag, studioSecurity, studioTag } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -51,6 +51,8 @@ import { liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
+import { studioCookie } from './studio/access.ts';
+import { studioPlugin, type StudioOptions } from './studio/studio.ts';
 import { servePage } from './web/page-head.ts';
 import { readManifest } from './web/screen-files.ts';
 
@@ -76,6 +78,10 @@ export interface AppOptions {
   mediaPort?: number;
   /** Unset (tests): Fastify's and node:http's own. */
   timeouts?: RequestTimeouts;
+  /** The studio's calls under /api/studio: what they need beyond the app's own. */
+  studio?: Pick<StudioOptions, 'session' | 'mediaDir' | 'tools' | 'uploads' | 'onQueued'>;
+  /** The studio's built app, served at /studio/ when it is there. */
+  studioDist?: string;
 }
 
 declare module 'fastify' {
@@ -85,6 +91,7 @@ declare module 'fastify' {
 }
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultStudioDist = fileURLToPath(new URL('../../studio/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.webDist ?? defaultWebDist;
@@ -106,6 +113,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mediaOrigins: mediaOrigins([publicUrl, ...(options.config.siteOrigins ?? [])], mediaPort),
     }),
   );
+  const studioDist = options.studioDist ?? defaultStudioDist;
+  const studioHtml = existsSync(`${studioDist}/index.html`)
+    ? readFileSync(`${studioDist}/index.html`, 'utf8')
+    : undefined;
+  // The studio's pages run its own inline script, and show in no frame at all.
+  const studioHeaders = securityHeaders(
+    sitePolicy({
+      scriptHashes: studioHtml === undefined ? [] : inlineScriptHashes(studioHtml),
+      mediaOrigins: mediaOrigins([publicUrl, ...(options.config.siteOrigins ?? [])], mediaPort),
+    }).replace(`frame-ancestors 'self'`, `frame-ancestors 'none'`),
+  );
   const timeouts = options.timeouts === undefined ? undefined : requestTimeoutOptions(options.timeouts);
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
@@ -126,7 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The media files the site serves itself are no pages either: they get the media port's policy.
   const mediaHeaders = securityHeaders(mediaPolicy);
   await app.register(securityHeadersPlugin, {
-    headersFor: (url) => (url.startsWith('/media/') ? mediaHeaders : siteHeaders),
+    headersFor: (url) =>
+      url.startsWith('/media/') ? mediaHeaders : url.startsWith('/studio') ? studioHeaders : siteHeaders,
   });
   await app.register(healthPlugin, { db: options.db });
   const page =
@@ -139,17 +158,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Efir API',
         version: '1',
-        description: `The ${apiPrefix} calls of the Efir site, and the operators' calls under ${adminPrefix} (tag ${adminTag}, bearer token). Loose ends of the specification are pinned in docs/API.md.`,
+        description: `The ${apiPrefix} calls of the Efir site, the operators' calls under ${adminPrefix} (tag ${adminTag}, bearer token) and the studio's under ${studioPrefix} (tag ${studioTag}, session cookie). Loose ends of the specification are pinned in docs/API.md.`,
       },
       tags: [
         {
           name: adminTag,
           description: `The operators' calls under ${adminPrefix}: the bearer token in DATA_DIR/admin-token.`,
         },
+        {
+          name: studioTag,
+          description:
+            `The studio's calls under ${studioPrefix} (docs/STUDIO.md): a session cookie from signing in, ` +
+            `and on every call that changes something the session's ${csrfHeader} header and a page of the site as its Origin.`,
+        },
       ],
       components: {
         securitySchemes: {
           [adminSecurity]: { type: 'http', scheme: 'bearer', description: 'The token in DATA_DIR/admin-token.' },
+          [studioSecurity]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: studioCookie,
+            description: `Set by POST ${studioPrefix}/session; HttpOnly, SameSite=Strict.`,
+          },
         },
       },
     },
@@ -166,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     publicUrl: options.config.publicUrl,
     establishedAfterSeconds: visitorLimits.establishedAfterSeconds,
+    staffOnly: (url) => url.startsWith(studioPrefix) || url.startsWith('/studio'),
   });
   await app.register(scriptPlugin);
   await app.register(answerCachePlugin, { bus: options.bus });
@@ -217,15 +249,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+  if (options.studio !== undefined) {
+    await app.register(studioPlugin, {
+      prefix: studioPrefix,
+      ...options.studio,
+      db,
+      clock,
+      live: context.live,
+      publicUrl,
+      timeZone: options.config.timeZone,
+      origins: [new URL(publicUrl).origin, ...(options.config.siteOrigins ?? [])],
+      published: () => invalidateAnswers(options.bus, ''),
+    });
+  }
   if (options.mediaDir !== undefined) {
     await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });
+  }
+  if (studioHtml !== undefined) {
+    // The studio is an app of its own under /studio/: every address there is its page, but for
+    // its build files (/studio/assets/, which never change: their names carry their content's hash).
+    app.get('/studio', { schema: { hide: true } }, (_request, reply) => reply.redirect('/studio/'));
+    app.get('/studio/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/studio/assets/')) {
+        reply.callNotFound();
+        return reply;
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(studioHtml);
+    });
+    await app.register(fastifyStatic, {
+      root: join(studioDist, 'assets'),
+      prefix: '/studio/assets/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   if (page !== undefined) {
     // Every other address is a page of the app. A build file that is gone (an old page after a
     // deploy) is a 404, not the app's HTML, and a call under another method a 405, as without a
     // build. A route, not the not-found handler: routes are compressed.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const isPage = !['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+      const isPage = !['/api/', '/media/', '/assets/', '/studio/'].some((prefix) => request.url.startsWith(prefix));
       if (isPage) return page(request, reply);
       reply.callNotFound();
       return reply;

@@ -1,7 +1,7 @@
 // The one module that reads the environment. A bad value stops start-up with a message naming it.
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultTimeZone, type VisitorLimits, visitorLimitDefaults } from '@efir/contract';
+import { defaultTimeZone, studioLimits, type VisitorLimits, visitorLimitDefaults } from '@efir/contract';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -60,6 +60,8 @@ const envSchema = z.object({
   CHAT_NEWCOMERS_PER_MINUTE: limit.default(visitorLimitDefaults.chatNewcomersPerMinute),
   CHAT_SLOW_MODE_RATE: limit.default(visitorLimitDefaults.chatSlowModeRate),
   CHAT_SLOW_MODE_SECONDS: limit.default(visitorLimitDefaults.chatSlowModeSeconds),
+  STUDIO_SESSION_IDLE_MINUTES: limit.max(7 * 24 * 60).default(studioLimits.sessionIdleMinutes),
+  STUDIO_SESSION_HOURS: limit.max(30 * 24).default(studioLimits.sessionHours),
   DEMO_MEDIA: z.enum(['on', 'off']).default('on'),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
@@ -94,6 +96,8 @@ export interface Config {
   trustProxy: number | string[] | false;
   /** The limits on counters and chats (docs/SECURITY.md). */
   visitorLimits: VisitorLimits;
+  /** How long a studio session lasts unused, and at most (docs/STUDIO.md). */
+  studioSession: { idleMinutes: number; hours: number };
   /** Whether the demo catalogue's missing media is made in the background. */
   demoMedia: boolean;
   /** ffmpeg and ffprobe chosen by path; unset: the system's, else the npm-shipped ones. */
@@ -155,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       chatSlowModeRate: cfg.CHAT_SLOW_MODE_RATE,
       chatSlowModeSeconds: cfg.CHAT_SLOW_MODE_SECONDS,
     },
+    studioSession: { idleMinutes: cfg.STUDIO_SESSION_IDLE_MINUTES, hours: cfg.STUDIO_SESSION_HOURS },
     demoMedia: cfg.DEMO_MEDIA === 'on',
     ffmpegPath: cfg.FFMPEG_PATH,
     ffprobePath: cfg.FFPROBE_PATH,

@@ -17,6 +17,7 @@ import { locateMediaTools } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
 import { sweepWorkFolders } from './media/work-folders.ts';
 import { invalidateAnswers } from './plugins/answer-cache.ts';
+import { Uploads } from './studio/uploads.ts';
 
 export interface RunningSite {
   log: FastifyBaseLogger;
@@ -53,6 +54,10 @@ export async function startSite(config: Config): Promise<RunningSite> {
       },
     },
   );
+  const uploads = new Uploads({ directory: join(config.dataDir, 'uploads'), maxBytes: config.ingestMaxBytes });
+  const onQueued = (): void => {
+    worker.poke();
+  };
   const app = await buildApp({
     config,
     db: database.db,
@@ -61,12 +66,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
     live,
     mediaPort: config.mediaPort,
     timeouts: config,
-    admin: {
-      token: adminToken(config.dataDir),
-      onQueued: () => {
-        worker.poke();
-      },
-    },
+    admin: { token: adminToken(config.dataDir), onQueued },
+    studio: { session: config.studioSession, mediaDir, tools, uploads, onQueued },
   });
   const mediaApp = await buildMediaApp({
     mediaDir,
@@ -90,9 +91,12 @@ export async function startSite(config: Config): Promise<RunningSite> {
   );
   if (tools.tether.length === 0) app.log.warn('setpriv (util-linux) is missing: an ffmpeg outlives a killed server');
   if (swept.removed.length > 0) app.log.info(swept, 'removed the work folders of interrupted jobs');
-  const stopHousekeeping = startHousekeeping(database.db, (error) => {
-    app.log.error({ err: error }, 'pruning failed');
-  });
+  const stopHousekeeping = startHousekeeping(
+    { db: database.db, mediaDir, uploads, session: config.studioSession },
+    (error) => {
+      app.log.error({ err: error }, 'pruning failed');
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.

@@ -15,7 +15,7 @@ export interface TestApp {
 }
 
 /** Settings beyond the defaults: the public URL, the proxies to believe, the visitor limits. */
-export type TestSiteConfig = Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits'>>;
+export type TestSiteConfig = Partial<Pick<Config, 'publicUrl' | 'trustProxy' | 'visitorLimits' | 'siteOrigins'>>;
 
 /** The site's app on `db` and `bus`, with no web build and no logging; not ready yet. */
 export function buildTestSite(
@@ -24,6 +24,7 @@ export function buildTestSite(
   clock?: Clock,
   config: TestSiteConfig = {},
   admin?: AppOptions['admin'],
+  studio?: AppOptions['studio'],
 ): Promise<FastifyInstance> {
   return buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent', ...config },
@@ -31,8 +32,10 @@ export function buildTestSite(
     bus,
     logger: false,
     webDist: '/nonexistent',
+    studioDist: '/nonexistent',
     ...(clock === undefined ? {} : { clock }),
     ...(admin === undefined ? {} : { admin }),
+    ...(studio === undefined ? {} : { studio, mediaDir: studio.mediaDir }),
   });
 }
 
@@ -42,13 +45,15 @@ export interface TestAppOptions {
   config?: TestSiteConfig;
   /** The operators' calls, with this token. */
   admin?: AppOptions['admin'];
+  /** The studio's calls. */
+  studio?: AppOptions['studio'];
 }
 
 /** The site's app on a copy of the seeded demo database. */
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await testDatabase(options.backend ?? 'pglite', 'seeded');
   const bus = inProcessBus();
-  const app = await buildTestSite(database.db, bus, options.clock, options.config, options.admin);
+  const app = await buildTestSite(database.db, bus, options.clock, options.config, options.admin, options.studio);
   await app.ready();
   return {
     app,

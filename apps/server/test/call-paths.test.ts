@@ -1,11 +1,11 @@
 // A call's URL is written once, in packages/contract (call-routes.ts); everything else (the
 // server, the web app, the CLI, the browser tests, the benchmarks, the tests) reaches it through
 // the route tables or the client. This walks every TypeScript file's string and template
-// literals for a path under /api/v1 or /api/admin written by hand.
+// literals for a path under /api/v1, /api/admin or /api/studio written by hand.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { adminPrefix, apiPrefix } from '@efir/contract';
+import { adminPrefix, apiPrefix, studioPrefix } from '@efir/contract';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -15,7 +15,7 @@ const root = new URL('../../../', import.meta.url).pathname;
 const allowed = ['packages/contract/src/'];
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
-const callPath = new RegExp(`(?:${[apiPrefix, adminPrefix].map(escaped).join('|')})(?![\\w-])`, 'u');
+const callPath = new RegExp(`(?:${[apiPrefix, adminPrefix, studioPrefix].map(escaped).join('|')})(?![\\w-])`, 'u');
 
 function sourceFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {

@@ -97,7 +97,7 @@ describe.each(backends)('repositories on %s', (backend) => {
       const rows = await mainList(database.db);
       expect(rows.length).toBeGreaterThanOrEqual(6);
       for (const row of rows)
-        expect(row.videos.every((v) => v.categoryId === row.category.id && v.draft === 0)).toBe(true);
+        expect(row.videos.every((v) => v.categoryId === row.row.categoryId && v.draft === 0)).toBe(true);
     });
   });
 

@@ -1,10 +1,11 @@
 // The schemas of the operators' calls under /api/admin (beside the spec's contract, never part of
-// it): the ingest queue and writing a channel's day. Over the route table (call-routes.ts) like
+// it): the ingest queue, writing a channel's day, and the studio's accounts (for the command line). Over the route table (call-routes.ts) like
 // the spec's calls; a bearer token guards every one.
 import { z } from 'zod';
 import { adminCallRoutes, type AdminCallName, withRoutes } from './call-routes.ts';
 import { idSchema, scheduleDateSchema } from './calls.ts';
 import { clockTimeSchema, dateSchema } from './entities.ts';
+import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio.ts';
 
 export const videoSourceSchema = z.object({
   file: z.string().min(1).describe('an absolute path on the server'),
@@ -107,6 +108,26 @@ export const adminCalls = withRoutes(adminCallRoutes, {
   scheduleDelete: {
     params: scheduleParams,
     response: z.object({ channel: liveChannelSchema, date: dateSchema, airsFrom: airsFromSchema }),
+  },
+  users: { response: z.array(studioUserSchema) },
+  userAdd: {
+    body: z.object({ login: loginSchema, role: studioRoleSchema, password: passwordSchema.optional() }),
+    response: z.object({
+      user: studioUserSchema,
+      password: z.string().optional().describe('the password made, shown once'),
+    }),
+  },
+  userUpdate: {
+    params: z.object({ login: loginSchema }),
+    body: z.object({
+      role: studioRoleSchema.optional(),
+      disabled: z.boolean().optional(),
+      password: z
+        .union([passwordSchema, z.literal(true)])
+        .optional()
+        .describe('a new password, or true to have one made (answered once); either signs the account out everywhere'),
+    }),
+    response: z.object({ user: studioUserSchema, password: z.string().optional() }),
   },
 });
 

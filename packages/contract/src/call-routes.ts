@@ -68,6 +68,11 @@ export const callRoutes = routeTable({
   videoCatalogue: 'GET /get/all/video/category/',
 });
 
+/** The studio's calls (the editors' console): a signed-in account of the right role makes them. */
+export const studioPrefix = '/api/studio';
+/** The studio's resumable uploads (the tus protocol, not a JSON call), under the studio's prefix. */
+export const studioUploadsPath = '/uploads/';
+
 /** The operators' calls under /api/admin. */
 export const adminCallRoutes = routeTable({
   ingestJobs: 'GET /jobs',
@@ -76,10 +81,95 @@ export const adminCallRoutes = routeTable({
   ingestRetry: 'POST /jobs/:id/retry',
   scheduleWrite: 'PUT /schedule/:channel/:date',
   scheduleDelete: 'DELETE /schedule/:channel/:date',
+  users: 'GET /users',
+  userAdd: 'POST /users',
+  userUpdate: 'PATCH /users/:login',
+});
+
+/** The studio's calls under /api/studio (studio.ts says who may make each). */
+export const studioCallRoutes = routeTable({
+  login: 'POST /session',
+  session: 'GET /session',
+  logout: 'DELETE /session',
+  logoutEverywhere: 'DELETE /sessions',
+  passwordChange: 'PUT /session/password',
+
+  users: 'GET /users',
+  userAdd: 'POST /users',
+  userUpdate: 'PATCH /users/:id',
+  audit: 'GET /audit',
+
+  videos: 'GET /videos',
+  video: 'GET /videos/:id',
+  videoAdd: 'POST /videos',
+  videoUpdate: 'PATCH /videos/:id',
+  videoDelete: 'DELETE /videos/:id',
+  videoMedia: 'PUT /videos/:id/media',
+  videoPreview: 'PUT /videos/:id/preview',
+
+  radios: 'GET /radios',
+  radio: 'GET /radios/:id',
+  radioAdd: 'POST /radios',
+  radioUpdate: 'PATCH /radios/:id',
+  radioDelete: 'DELETE /radios/:id',
+  radioMedia: 'PUT /radios/:id/media',
+  radioPreview: 'PUT /radios/:id/preview',
+
+  videoCategories: 'GET /video-categories',
+  videoCategoryAdd: 'POST /video-categories',
+  videoCategoryUpdate: 'PATCH /video-categories/:id',
+  videoCategoryDelete: 'DELETE /video-categories/:id',
+  videoCategoryOrder: 'PUT /video-categories',
+  radioCategories: 'GET /radio-categories',
+  radioCategoryAdd: 'POST /radio-categories',
+  radioCategoryUpdate: 'PATCH /radio-categories/:id',
+  radioCategoryDelete: 'DELETE /radio-categories/:id',
+  radioCategoryOrder: 'PUT /radio-categories',
+
+  slides: 'GET /slideshows/:show',
+  slideAdd: 'POST /slideshows/:show',
+  slideOrder: 'PUT /slideshows/:show',
+  slideUpdate: 'PATCH /slides/:id',
+  slideDelete: 'DELETE /slides/:id',
+  slidePreview: 'PUT /slides/:id/preview',
+
+  polls: 'GET /polls',
+  pollAdd: 'POST /polls',
+  pollUpdate: 'PATCH /polls/:id',
+  pollDelete: 'DELETE /polls/:id',
+  pollOrder: 'PUT /polls',
+
+  about: 'GET /about',
+  aboutUpdate: 'PUT /about',
+  aboutPoster: 'PUT /about/poster',
+
+  searchPicks: 'GET /search-picks',
+  searchPicksWrite: 'PUT /search-picks',
+  radioListings: 'GET /radio-listings',
+  radioListingAdd: 'POST /radio-listings',
+  radioListingUpdate: 'PATCH /radio-listings/:id',
+  radioListingDelete: 'DELETE /radio-listings/:id',
+  radioListingOrder: 'PUT /radio-listings',
+  homeRows: 'GET /home-rows',
+  homeRowAdd: 'POST /home-rows',
+  homeRowUpdate: 'PATCH /home-rows/:id',
+  homeRowDelete: 'DELETE /home-rows/:id',
+  homeRowOrder: 'PUT /home-rows',
+  popularPicks: 'GET /popular/:kind',
+  popularPicksWrite: 'PUT /popular/:kind',
+
+  jobs: 'GET /jobs',
+  job: 'GET /jobs/:id',
+  jobRetry: 'POST /jobs/:id/retry',
+
+  chatMessages: 'GET /chat/:room',
+  chatMessageHide: 'PUT /chat/messages/:id/hidden',
+  chatMessageShow: 'DELETE /chat/messages/:id/hidden',
 });
 
 export type CallName = keyof typeof callRoutes;
 export type AdminCallName = keyof typeof adminCallRoutes;
+export type StudioCallName = keyof typeof studioCallRoutes;
 
 /**
  * A table of schemas built over a table of routes: every route gets its schemas and nothing else

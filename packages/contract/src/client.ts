@@ -4,8 +4,17 @@
 // server validates every answer against the same schemas before sending it).
 import type { z } from 'zod';
 import type { adminCalls } from './admin.ts';
-import { adminCallRoutes, adminPrefix, apiPrefix, type CallRoute, callRoutes } from './call-routes.ts';
+import {
+  adminCallRoutes,
+  adminPrefix,
+  apiPrefix,
+  type CallRoute,
+  callRoutes,
+  studioCallRoutes,
+  studioPrefix,
+} from './call-routes.ts';
 import type { calls } from './calls.ts';
+import type { studioCalls } from './studio.ts';
 
 interface CallSchemas extends CallRoute {
   readonly params?: z.ZodType;
@@ -49,6 +58,7 @@ type AnswerOf<C> = C extends { response: infer R extends z.ZodType } ? z.output<
 
 type SpecCalls = typeof calls;
 type AdminCalls = typeof adminCalls;
+type StudioCalls = typeof studioCalls;
 
 /** A refused call: the HTTP status and the server's `{detail}`, when it gave one. */
 export class ApiError extends Error {
@@ -98,6 +108,11 @@ export function apiUrl<K extends keyof SpecCalls>(name: K, ...[input]: UrlArgs<S
 /** The URL of an operators' call under /api/admin, from the site's root. */
 export function adminUrl<K extends keyof AdminCalls>(name: K, ...[input]: UrlArgs<AdminCalls[K]>): string {
   return urlOf(adminPrefix, adminCallRoutes[name], input);
+}
+
+/** The URL of a studio call under /api/studio, from the site's root. */
+export function studioUrl<K extends keyof StudioCalls>(name: K, ...[input]: UrlArgs<StudioCalls[K]>): string {
+  return urlOf(studioPrefix, studioCallRoutes[name], input);
 }
 
 /**
@@ -173,5 +188,25 @@ export function createAdminClient(options: ClientOptions & { token: string }): C
   });
 }
 
+/** The header a studio call that changes something carries its session's CSRF token in. */
+export const csrfHeader = 'x-csrf-token';
+
+/**
+ * Calls /api/studio by a call's name with the session's cookie (the page's own origin, or a
+ * `cookie` header given in `headers`) and, when there is one, its CSRF token.
+ */
+export function createStudioClient(
+  options: ClientOptions & { csrfToken?: () => string | undefined },
+): Caller<StudioCalls> {
+  return clientOf<StudioCalls>(studioPrefix, studioCallRoutes, {
+    ...options,
+    headers: () => {
+      const token = options.csrfToken?.();
+      return { ...options.headers?.(), ...(token === undefined ? {} : { [csrfHeader]: token }) };
+    },
+  });
+}
+
 export type ApiClient = Caller<SpecCalls>;
 export type AdminClient = Caller<AdminCalls>;
+export type StudioClient = Caller<StudioCalls>;

@@ -38,3 +38,26 @@ export const defaultLocale: Locale = 'ru-cyrl';
 export function isLocale(value: unknown): value is Locale {
   return locales.some((locale) => locale === value);
 }
+
+/** The studio's limits (docs/STUDIO.md); the session and throttle figures can be changed by the
+ * settings named beside them (apps/server/src/config.ts). */
+export const studioLimits = {
+  passwordMin: 12,
+  passwordMax: 1024,
+  /** STUDIO_SESSION_IDLE_MINUTES: a session not used for this long ends. */
+  sessionIdleMinutes: 120,
+  /** STUDIO_SESSION_HOURS: a session ends this long after sign-in, used or not. */
+  sessionHours: 12,
+  /** Failed sign-ins for one login, from anywhere, within `throttleMinutes`, before it is refused for the rest of them. */
+  failuresPerLogin: 5,
+  /** Failed sign-ins from one address (an IPv6 /64), for any logins, within `throttleMinutes`. */
+  failuresPerAddress: 20,
+  throttleMinutes: 15,
+  /** The largest file an editor's upload takes is INGEST_MAX_BYTES; an image for a preview, cover or poster at most this. */
+  imageMaxBytes: 20 * 1024 * 1024,
+  /** Rows of a studio list page. */
+  pageSizes: [10, 25, 50, 100],
+  /** Rows of a page of the ingest queue and of the audit log (fixed: both are read newest first). */
+  jobsPageSize: 25,
+  auditPageSize: 50,
+} as const;

@@ -145,6 +145,11 @@ export type Slide = z.infer<typeof slideSchema>;
 export const mainListEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  category_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the category whose newest videos the row shows; null: the editors' picks (beyond the spec)"),
   videos: z.array(videoSchema),
 });
 export type MainListEntry = z.infer<typeof mainListEntrySchema>;

@@ -9,3 +9,4 @@ export * from './calendar.ts';
 export * from './chat-text.ts';
 export * from './pages.ts';
 export * from './embeds.ts';
+export * from './studio.ts';

@@ -1,24 +1,47 @@
 // `npm run efir -- …`: the operators' command line. It talks to the running site when there is
 // one (the embedded database admits one process), and otherwise opens the database itself and
 // does the work in this process.
-import { ApiError, createAdminClient, type IngestJob, type IngestRequest, ingestRequestSchema } from '@efir/contract';
-import { existsSync, statSync } from 'node:fs';
+import {
+  type AdminClient,
+  ApiError,
+  createAdminClient,
+  type IngestJob,
+  type IngestRequest,
+  ingestRequestSchema,
+  loginSchema,
+  passwordSchema,
+  type StudioRole,
+  studioRoleSchema,
+  type StudioUser,
+} from '@efir/contract';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { keepDataPrivate } from '../lib/private-data.ts';
 import { IngestWorker } from '../jobs/ingest-worker.ts';
 import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
 import { enqueueIngest, findIngest, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
+import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { toJobView } from '../routes/admin.ts';
+import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 
 const usage = `usage:
   npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
   npm run efir -- ingest radio <file> --name "…" --author "…" --category <id> [--cover <image>] [--song] [--no-wait]
   npm run efir -- jobs
-  npm run efir -- jobs retry <id>`;
+  npm run efir -- jobs retry <id>
+  npm run efir -- user add <login> --role admin|editor|moderator [--password-stdin]
+  npm run efir -- user passwd <login> [--password-stdin]
+  npm run efir -- user role <login> admin|editor|moderator
+  npm run efir -- user disable <login>
+  npm run efir -- user enable <login>
+  npm run efir -- user list
+Without --password-stdin a password is made and printed once.`;
 
 class UsageError extends Error {}
 
@@ -33,7 +56,8 @@ interface Queue {
   close(): Promise<void>;
 }
 
-async function siteQueue(base: string, token: string): Promise<Queue | undefined> {
+/** The running site's operators' calls, or undefined when no site answers there. */
+async function runningSite(base: string, token: string): Promise<AdminClient | undefined> {
   const admin = createAdminClient({ baseUrl: base, token });
   try {
     await admin('ingestJobs');
@@ -42,6 +66,10 @@ async function siteQueue(base: string, token: string): Promise<Queue | undefined
     if (error instanceof ApiError) throw error;
     return undefined;
   }
+  return admin;
+}
+
+function siteQueue(admin: AdminClient): Queue {
   return {
     submit: (request) => admin('ingestSubmit', { body: request }),
     get: (id) => admin('ingestJob', { params: { id } }),
@@ -54,9 +82,7 @@ async function siteQueue(base: string, token: string): Promise<Queue | undefined
   };
 }
 
-async function localQueue(config: ReturnType<typeof loadConfig>): Promise<Queue> {
-  keepDataPrivate(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+function localQueue(config: ReturnType<typeof loadConfig>, database: Database): Queue {
   const db = database.db;
   return {
     submit: async (request) => toJobView(await enqueueIngest(db, request.kind, request.source)),
@@ -90,6 +116,52 @@ async function localQueue(config: ReturnType<typeof loadConfig>): Promise<Queue>
       await worker.drain(() => done());
     },
     close: () => database.close(),
+  };
+}
+
+/** A change of an account: a new role, enabled or disabled, a new password (or one to make). */
+interface AccountChange {
+  role?: StudioRole;
+  disabled?: boolean;
+  password?: string | true;
+}
+
+/** The studio's accounts, wherever they are: the running site's operators' calls or the database. */
+interface Accounts {
+  list(): Promise<StudioUser[]>;
+  add(login: string, role: StudioRole, password: string | undefined): Promise<{ user: StudioUser; password?: string }>;
+  change(login: string, change: AccountChange): Promise<{ user: StudioUser; password?: string }>;
+}
+
+function siteAccounts(admin: AdminClient): Accounts {
+  return {
+    list: () => admin('users'),
+    add: (login, role, password) =>
+      admin('userAdd', { body: { login, role, ...(password === undefined ? {} : { password }) } }),
+    change: (login, change) => admin('userUpdate', { params: { login }, body: change }),
+  };
+}
+
+function localAccounts(database: Database): Accounts {
+  const db = database.db;
+  // The command line on the database itself: the audit log names it so.
+  const actor = { name: 'cli', address: 'local' };
+  return {
+    list: async () => (await listUsers(db)).map(toStudioUser),
+    add: async (login, role, password) => {
+      const made = await createAccount(db, actor, { login, role, ...(password === undefined ? {} : { password }) });
+      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
+    },
+    change: async (login, change) => {
+      const found = await findUserByLogin(db, login);
+      if (found === undefined) throw new Error(`no account ${login}`);
+      const made = await changeAccount(db, actor, found.id, {
+        ...(change.role === undefined ? {} : { role: change.role }),
+        ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+        ...(change.password === undefined ? {} : { newPassword: change.password }),
+      });
+      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
+    },
   };
 }
 
@@ -160,14 +232,66 @@ function ingestRequest(kind: string | undefined, args: string[]): { request: Ing
   return { request: parsed.data, wait: values['no-wait'] !== true };
 }
 
+type UserAction =
+  | { kind: 'user-list' }
+  | { kind: 'user-add'; login: string; role: StudioRole; passwordStdin: boolean }
+  | { kind: 'user-change'; login: string; change: AccountChange; passwordStdin: boolean };
+
 type Action =
-  { kind: 'ingest'; request: IngestRequest; wait: boolean } | { kind: 'list' } | { kind: 'retry'; id: number };
+  | { kind: 'ingest'; request: IngestRequest; wait: boolean }
+  | { kind: 'list' }
+  | { kind: 'retry'; id: number }
+  | UserAction;
+
+/** `value` as `schema` reads it, or a usage error naming `what`. */
+function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const outcome = schema.safeParse(value);
+  if (!outcome.success)
+    throw new UsageError(`${what}: ${outcome.error.issues.map((issue) => issue.message).join('; ')}`);
+  return outcome.data;
+}
+
+/** What `user …` asks for. */
+function userAction(sub: string | undefined, args: string[]): UserAction {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+  });
+  const passwordStdin = values['password-stdin'] === true;
+  if (sub === 'list' && positionals.length === 0) return { kind: 'user-list' };
+  const [name, ...rest] = positionals;
+  if (name === undefined) throw new UsageError("give the account's login");
+  const login = parsed(loginSchema, name, 'login');
+  if (sub === 'add' && rest.length === 0) {
+    return { kind: 'user-add', login, role: parsed(studioRoleSchema, values.role, '--role'), passwordStdin };
+  }
+  if (sub === 'passwd' && rest.length === 0) return { kind: 'user-change', login, change: {}, passwordStdin };
+  if (sub === 'role' && rest.length === 1) {
+    return { kind: 'user-change', login, change: { role: parsed(studioRoleSchema, rest[0], 'role') }, passwordStdin };
+  }
+  if ((sub === 'disable' || sub === 'enable') && rest.length === 0) {
+    return { kind: 'user-change', login, change: { disabled: sub === 'disable' }, passwordStdin };
+  }
+  throw new UsageError(`unknown command: user ${[sub, ...args].join(' ')}`);
+}
+
+/** A password read from standard input (its first line), checked as the studio checks one. */
+function passwordFromStdin(): string {
+  const line = readFileSync(0, 'utf8').split(/\r?\n/u)[0] ?? '';
+  return parsed(passwordSchema, line, 'the password');
+}
+
+function describeUser(user: StudioUser): string {
+  return `${user.login} ${user.role}${user.disabled ? ' (disabled)' : ''}`;
+}
 
 /** What the command line asks for, checked before any database is opened. */
 function actionOf(argv: string[]): Action {
   const [command, sub, ...rest] = argv;
   if (command === 'ingest') return { kind: 'ingest', ...ingestRequest(sub, rest) };
   if (command === 'jobs' && sub === undefined) return { kind: 'list' };
+  if (command === 'user') return userAction(sub, rest);
   const id = Number(rest[0]);
   if (command === 'jobs' && sub === 'retry' && rest.length === 1 && Number.isInteger(id) && id > 0) {
     return { kind: 'retry', id };
@@ -178,9 +302,22 @@ function actionOf(argv: string[]): Action {
 async function main(argv: string[]): Promise<number> {
   const action = actionOf(argv);
   const config = loadConfig(process.env);
+  const password = 'passwordStdin' in action && action.passwordStdin ? passwordFromStdin() : undefined;
   const token = readAdminToken(config.dataDir);
-  const remote = token === undefined ? undefined : await siteQueue(`http://127.0.0.1:${config.port}`, token);
-  const queue = remote ?? (await localQueue(config));
+  const remote = token === undefined ? undefined : await runningSite(`http://127.0.0.1:${config.port}`, token);
+  let database: Database | undefined;
+  if (remote === undefined) {
+    keepDataPrivate(config.dataDir);
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  }
+  const queue = remote === undefined ? localQueue(config, database as Database) : siteQueue(remote);
+  const accounts = remote === undefined ? localAccounts(database as Database) : siteAccounts(remote);
+  /** A password made for the account is printed once, here, and kept nowhere. */
+  const shown = (outcome: { user: StudioUser; password?: string }): number => {
+    console.log(describeUser(outcome.user));
+    if (outcome.password !== undefined) console.log(`password: ${outcome.password}`);
+    return 0;
+  };
   try {
     switch (action.kind) {
       case 'ingest': {
@@ -198,7 +335,23 @@ async function main(argv: string[]): Promise<number> {
         console.log(describe(job));
         return (await follow(queue, job.id, describe(job))).state === 'done' ? 0 : 1;
       }
+      case 'user-list':
+        for (const user of await accounts.list()) console.log(describeUser(user));
+        return 0;
+      case 'user-add':
+        return shown(await accounts.add(action.login, action.role, password));
+      case 'user-change': {
+        const change: AccountChange = { ...action.change };
+        // passwd without a password given: one is made.
+        if (argv[1] === 'passwd') change.password = password ?? true;
+        return shown(await accounts.change(action.login, change));
+      }
     }
+  } catch (error) {
+    // The site's refusal says why in its own words.
+    if (error instanceof ApiError && error.detail !== undefined) throw new Error(error.detail, { cause: error });
+    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
+    throw error;
   } finally {
     await queue.close();
   }

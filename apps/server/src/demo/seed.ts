@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import {
   about,
   chatMessage,
+  homeRow,
   poll,
   radio,
   radioCategory,
@@ -85,6 +86,10 @@ async function writeDemo(db: Db, { today, now, openingAt, wholeSegments }: SeedO
       .insert(videoCategory)
       .values(texts.videoCategories.map((category, position) => ({ name: category.name, position })))
       .returning();
+    // The home page shows each category's newest videos, in the categories' order.
+    await tx
+      .insert(homeRow)
+      .values(videoCategoryRows.map((row) => ({ name: row.name, position: row.position, categoryId: row.id })));
     const videoValues = texts.videoCategories.flatMap((category, c) =>
       category.videos.map((item, i) => ({
         name: item.name,

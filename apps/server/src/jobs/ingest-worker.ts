@@ -1,17 +1,24 @@
-// Takes ingest jobs from the queue one at a time (ffmpeg already uses every core) and runs them.
-// A refused source fails at once with its reason; any other failure is tried again, up to three
-// attempts. Progress is written at most once a second, which also keeps the job's heartbeat.
+// Takes ingest jobs from the queue one at a time (ffmpeg already uses every core), an operator's or
+// an editor's before the demo's, and runs them. A refused source fails at once with its reason;
+// any other failure is tried again, up to three attempts. Progress is written at most once a
+// second (a new stage at once), which also keeps the job's heartbeat. An editor's upload is
+// removed once its media are made, and the media it replaced are retired.
 import { radioSourceSchema, videoSourceSchema } from '@efir/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { rm } from 'node:fs/promises';
 import {
   attachDemoRadio,
   attachDemoVideo,
   type IngestContext,
   IngestError,
   ingestRadio,
+  ingestRadioMedia,
+  type IngestStage,
   ingestVideo,
+  ingestVideoMedia,
 } from '../media/ingest.ts';
+import { retireMedia } from '../media/media-files.ts';
 import { FfmpegStopped } from '../media/run-ffmpeg.ts';
 import { removeJobWorkFolders } from '../media/work-folders.ts';
 import {
@@ -24,14 +31,37 @@ import {
 } from '../repositories/ingest-jobs.ts';
 
 const demoSourceSchema = z.object({ id: z.number().int().min(1) });
+/** An editor's upload for an existing item: the file is the upload's, removed once used. */
+const uploadSourceSchema = z.object({ file: z.string().min(1), itemId: z.number().int().min(1) });
+
+/** Makes an item's media from an upload, then retires what they replace and removes the upload. */
+async function fromUpload(
+  context: IngestContext,
+  source: z.infer<typeof uploadSourceSchema>,
+  make: typeof ingestVideoMedia,
+  progress: (done: number, stage: IngestStage) => void,
+): Promise<number> {
+  const { retired } = await make(context, source, progress);
+  await retireMedia(context.db, context.mediaDir, [retired]);
+  await rm(source.file, { force: true });
+  return source.itemId;
+}
 
 /** Runs a job's work; the id of the catalogue item it made or completed. */
-async function perform(context: IngestContext, job: IngestJobRow, progress: (done: number) => void): Promise<number> {
+async function perform(
+  context: IngestContext,
+  job: IngestJobRow,
+  progress: (done: number, stage: IngestStage) => void,
+): Promise<number> {
   switch (job.kind) {
     case 'video':
       return ingestVideo(context, videoSourceSchema.parse(job.source), progress);
     case 'radio':
       return ingestRadio(context, radioSourceSchema.parse(job.source), progress);
+    case 'video-media':
+      return fromUpload(context, uploadSourceSchema.parse(job.source), ingestVideoMedia, progress);
+    case 'radio-media':
+      return fromUpload(context, uploadSourceSchema.parse(job.source), ingestRadioMedia, progress);
     case 'demo-video': {
       const { id } = demoSourceSchema.parse(job.source);
       await attachDemoVideo(context, id, progress);
@@ -56,11 +86,13 @@ export interface WorkerEvents {
 /** Runs one job to its end; never throws. */
 export async function runIngestJob(context: IngestContext, job: IngestJobRow, events: WorkerEvents): Promise<void> {
   let lastReport = 0;
-  const progress = (done: number): void => {
+  let lastStage: IngestStage = 'probing';
+  const progress = (done: number, stage: IngestStage): void => {
     const now = Date.now();
-    if (now - lastReport < 1000 && done < 1) return;
+    if (now - lastReport < 1000 && done < 1 && stage === lastStage) return;
     lastReport = now;
-    reportIngestProgress(context.db, job.id, done).catch((error: unknown) => {
+    lastStage = stage;
+    reportIngestProgress(context.db, job.id, done, stage).catch((error: unknown) => {
       events.onError(error, job);
     });
   };

@@ -16,6 +16,9 @@ interface Call {
 /** The OpenAPI tag of the operators' calls, and the name of their bearer-token scheme. */
 export const adminTag = 'admin';
 export const adminSecurity = 'adminToken';
+/** The OpenAPI tag of the studio's calls, and the name of their session cookie's scheme. */
+export const studioTag = 'studio';
+export const studioSecurity = 'studioSession';
 
 function isAdminCall(operationId: string): boolean {
   return Object.hasOwn(adminCallRoutes, operationId);
@@ -29,18 +32,18 @@ function isAdminCall(operationId: string): boolean {
 export function routeOf<C extends Call>(
   operationId: string,
   call: C,
-  options: { successStatus?: 200 | 201; cacheMs?: number } = {},
+  options: { successStatus?: 200 | 201; cacheMs?: number; tag?: { name: string; security: string } } = {},
 ) {
   const successStatus = options.successStatus ?? 200;
-  const admin = isAdminCall(operationId);
+  const tag = options.tag ?? (isAdminCall(operationId) ? { name: adminTag, security: adminSecurity } : undefined);
   return {
     method: call.method,
     url: call.path,
     config: (options.cacheMs === undefined ? {} : { answerCacheMs: options.cacheMs }) as { answerCacheMs?: number },
     schema: {
       operationId,
-      // The operators' calls under their own tag, behind the bearer token.
-      ...(admin ? { tags: [adminTag], security: [{ [adminSecurity]: [] }] } : {}),
+      // The operators' and the studio's calls under their own tags, behind their credentials.
+      ...(tag === undefined ? {} : { tags: [tag.name], security: [{ [tag.security]: [] }] }),
       // Only the parts a call has: Fastify warns of a schema key that is present but undefined.
       ...((call.params === undefined ? {} : { params: call.params }) as { params: C['params'] }),
       ...((call.querystring === undefined ? {} : { querystring: call.querystring }) as {

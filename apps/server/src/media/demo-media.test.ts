@@ -3,6 +3,7 @@ import { parseMediaPlaylist, resolveSegmentUri } from '../live/segment-list.ts';
 import {
   demoClipOf,
   demoClipPath,
+  demoClipRecipe,
   demoClips,
   demoItemPlaylist,
   demoPreviewArgs,
@@ -56,11 +57,11 @@ describe('a demo item’s playlist', () => {
     const video = parseMediaPlaylist(demoItemPlaylist(clip, 8, `../../../${demoClipPath('tv', 2)}/720/`).text, (uri) =>
       resolveSegmentUri('/media/v/0d6c/720', uri),
     );
-    expect(video[0]?.uri).toBe('/media/demo/tv/2/720/seg_00000.ts');
+    expect(video[0]?.uri).toMatch(/^\/media\/demo\/tv\/2-[0-9a-f]{10}\/720\/seg_00000\.ts$/u);
     const radio = parseMediaPlaylist(demoItemPlaylist(clip, 8, `../../${demoClipPath('radio', 3)}/`).text, (uri) =>
       resolveSegmentUri('/media/r/77aa', uri),
     );
-    expect(radio[1]?.uri).toBe('/media/demo/radio/3/seg_00001.ts');
+    expect(radio[1]?.uri).toMatch(/^\/media\/demo\/radio\/3-[0-9a-f]{10}\/seg_00001\.ts$/u);
   });
 
   it('leaves out a clip’s last segment under a second (the encoder’s final audio frame)', () => {
@@ -82,6 +83,15 @@ describe('demo clips and previews', () => {
   it('spreads the items over the clips', () => {
     const used = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((id) => demoClipOf('tv', id)));
     expect(used.size).toBe(demoClips.tv.count);
+  });
+
+  it('keeps each clip in a folder named after its recipe: one per clip and kind, the same at every start', () => {
+    const paths = (['tv', 'radio'] as const).flatMap((kind) => [0, 1, 2, 3].map((clip) => demoClipPath(kind, clip)));
+    expect(new Set(paths).size).toBe(8);
+    expect(demoClipPath('tv', 1)).toBe(demoClipPath('tv', 1));
+    // The recipe is what ffmpeg is told: the clip's own colour and tone, not where it is made.
+    expect(demoClipRecipe('tv', 1, '/a', '/a/l').join(' ')).toContain('color=c=0x264653');
+    expect(demoClipRecipe('radio', 1, '/a', '/a/l').join(' ')).toContain('aevalsrc=');
   });
 
   it('makes both previews in one run, the title drawn from its file', () => {

@@ -5,12 +5,13 @@
 // each demo item gets its own folder whose playlists list its clip's segments by relative URI,
 // looped to the item's length with a discontinuity at each restart. A video's previews are its
 // clip's picture with the item's title.
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codePointLength } from '../lib/text.ts';
 import type { Segment } from '../live/timeline.ts';
-import { commonArgs, ladderFilter, type Rung, rungOutputArgs } from './ladder.ts';
+import { commonArgs, ladderFilter, ladderFor, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
 
 const require = createRequire(import.meta.url);
 /** A Cyrillic-complete font shipped as an npm package, so no system font is needed. */
@@ -32,9 +33,27 @@ export function demoClipOf(kind: DemoKind, itemId: number): number {
   return itemId % demoClips[kind].count;
 }
 
-/** Where a base clip lives under the media directory (and under /media/). */
+/** The label a TV base clip shows above its clock. */
+export const demoClipLabel = 'Эфир · демонстрация';
+
+/** The rungs of the TV base clips: the live channel's. */
+export const demoRungs: readonly Rung[] = ladderFor(720);
+
+/** The ffmpeg run that makes a base clip into `outDir` (a TV clip reads its label from `labelFile`). */
+export function demoClipRecipe(kind: DemoKind, clip: number, outDir: string, labelFile: string): string[] {
+  return kind === 'tv'
+    ? demoClipArgs({ clip, labelFile, outDir, rungs: demoRungs })
+    : radioEncodeArgs(demoRadioInput(clip), outDir, { audioFilter: 'anull' });
+}
+
+/**
+ * Where a base clip lives under the media directory (and under /media/). The folder is named
+ * after a digest of its recipe, so a changed recipe makes new clips beside the old ones instead
+ * of reusing clips made the old way; items made before keep the clips they name.
+ */
 export function demoClipPath(kind: DemoKind, clip: number): string {
-  return `demo/${kind}/${clip}`;
+  const recipe = [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : ''].join('\0');
+  return `demo/${kind}/${clip}-${createHash('sha256').update(recipe).digest('hex').slice(0, 10)}`;
 }
 
 /** Quotes a path for an ffmpeg filter argument. */

@@ -9,17 +9,19 @@ import type { Db } from '../db/database.ts';
 import { addRadio, findRadio, radioCategoryExists, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedia } from '../repositories/videos.ts';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
+import { mediaFolderOf } from './media-files.ts';
 import type { Segment } from '../live/timeline.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import {
-  demoClipArgs,
+  demoClipLabel,
   demoClipOf,
   demoClipPath,
+  demoClipRecipe,
   demoClips,
   demoItemPlaylist,
   type DemoKind,
   demoPreviewArgs,
-  demoRadioInput,
+  demoRungs,
   loopedSegments,
   writeDemoTitle,
 } from './demo-media.ts';
@@ -82,8 +84,6 @@ export interface RadioSource {
   kind?: 1 | 2;
   draft?: number;
 }
-
-export type Progress = (done: number) => void;
 
 async function checkSource(context: IngestContext, file: string, wants: 'video' | 'audio'): Promise<MediaProbe> {
   const name = basename(file);
@@ -175,47 +175,138 @@ async function produce<T>(
   }
 }
 
-export async function ingestVideo(context: IngestContext, source: VideoSource, onProgress?: Progress): Promise<number> {
-  if (!(await videoCategoryExists(context.db, source.categoryId))) {
-    throw new IngestError(`${basename(source.file)}: no video category ${source.categoryId}`);
-  }
-  const probe = await checkSource(context, source.file, 'video');
+/** Where a job is: what the studio shows while it runs. */
+export type IngestStage = 'probing' | 'encoding' | 'finishing';
+
+/** What an ingest reports: how far it is (0 to 1) and in which stage. */
+export type Progress = (done: number, stage: IngestStage) => void;
+
+/** The encoding's share of a job; what follows (previews, the audio file) takes the rest. */
+const encodingShare = 0.95;
+
+/** Encodes a video source into the ladder with its previews; `record` writes the catalogue. */
+async function makeVideoMedia<T>(
+  context: IngestContext,
+  file: string,
+  onProgress: Progress | undefined,
+  record: (media: VideoMedia, durationSeconds: number) => Promise<T>,
+): Promise<T> {
+  onProgress?.(0, 'probing');
+  const probe = await checkSource(context, file, 'video');
   const rungs = ladderFor(probe.video?.height ?? 0);
   const stillAt = Math.min(probe.durationSeconds * 0.1, Math.max(0, probe.durationSeconds - 0.5));
   return produce(
     context,
     'v',
-    basename(source.file),
+    basename(file),
     ladderBytes(rungs, probe.durationSeconds),
     async (workDir) => {
       await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
       await ffmpeg(
         context,
         videoEncodeArgs({
-          input: source.file,
+          input: file,
           outDir: workDir,
           rungs,
           durationSeconds: probe.durationSeconds,
           hasAudio: probe.hasAudio,
         }),
         probe.durationSeconds,
-        onProgress,
+        (done) => onProgress?.(done * encodingShare, 'encoding'),
       );
-      await ffmpeg(context, previewArgs(source.file, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
-      await ffmpeg(context, previewArgs(source.file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
+      onProgress?.(encodingShare, 'finishing');
+      await ffmpeg(context, previewArgs(file, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
+      await ffmpeg(context, previewArgs(file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
+      onProgress?.(1, 'finishing');
+    },
+    (urlBase) => record(ladderMedia(urlBase, rungs), probe.durationSeconds),
+  );
+}
+
+export async function ingestVideo(context: IngestContext, source: VideoSource, onProgress?: Progress): Promise<number> {
+  if (!(await videoCategoryExists(context.db, source.categoryId))) {
+    throw new IngestError(`${basename(source.file)}: no video category ${source.categoryId}`);
+  }
+  return makeVideoMedia(context, source.file, onProgress, (media, durationSeconds) =>
+    addVideo(
+      context.db,
+      {
+        name: source.name,
+        description: source.description ?? '',
+        durationSeconds,
+        draft: source.draft ?? 0,
+        categoryId: source.categoryId,
+      },
+      media,
+    ),
+  );
+}
+
+/** Media made for an item that had others: the folder of the old ones, to retire. */
+export interface ReplacedMedia {
+  retired: string | undefined;
+}
+
+/**
+ * Makes an existing video's media from a source file (an editor's upload), in place of any it
+ * had. A picture the editor chose stays; the old media's folder is answered for retiring.
+ */
+export async function ingestVideoMedia(
+  context: IngestContext,
+  source: { file: string; itemId: number },
+  onProgress?: Progress,
+): Promise<ReplacedMedia> {
+  const before = await findVideo(context.db, source.itemId);
+  if (before === undefined) throw new IngestError(`video ${source.itemId}: no such video (was it deleted?)`);
+  const oldFolder = mediaFolderOf(before.masterPlaylist);
+  const keepsPicture =
+    before.preview !== '' && (oldFolder === undefined || !before.preview.startsWith(`/media/${oldFolder}/`));
+  const found = await makeVideoMedia(context, source.file, onProgress, async (media, durationSeconds) => {
+    const kept = keepsPicture ? { preview: before.preview, previewCatalog: before.previewCatalog } : {};
+    return setVideoMedia(context.db, source.itemId, { ...media, ...kept }, durationSeconds);
+  });
+  if (!found) throw new IngestError(`video ${source.itemId}: no such video (was it deleted?)`);
+  return { retired: oldFolder };
+}
+
+/** Encodes a radio source into HLS AAC and the audio file to save, with a cover if given. */
+async function makeRadioMedia<T>(
+  context: IngestContext,
+  file: string,
+  cover: string | undefined,
+  onProgress: Progress | undefined,
+  record: (media: { audioPlaylist: string; audioFile: string; preview: string }, durationSeconds: number) => Promise<T>,
+): Promise<T> {
+  onProgress?.(0, 'probing');
+  const probe = await checkSource(context, file, 'audio');
+  if (cover !== undefined && (await probeMedia(context.tools, cover))?.video === undefined) {
+    throw new IngestError(`${basename(cover)}: not an image ffprobe can read`);
+  }
+  return produce(
+    context,
+    'r',
+    basename(file),
+    radioBytes(probe.durationSeconds),
+    async (workDir) => {
+      await ffmpeg(context, radioEncodeArgs(['-i', file], workDir), probe.durationSeconds, (done) =>
+        onProgress?.(done * encodingShare, 'encoding'),
+      );
+      onProgress?.(encodingShare, 'finishing');
+      await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, 'audio.m4a')), 0);
+      if (cover !== undefined) {
+        await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
+      }
+      onProgress?.(1, 'finishing');
     },
     (urlBase) =>
-      addVideo(
-        context.db,
+      record(
         {
-          name: source.name,
-          description: source.description ?? '',
-          durationSeconds: probe.durationSeconds,
-          draft: source.draft ?? 0,
-          categoryId: source.categoryId,
+          audioPlaylist: `${urlBase}/index.m3u8`,
+          audioFile: `${urlBase}/audio.m4a`,
+          preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
         },
-        ladderMedia(urlBase, rungs),
+        probe.durationSeconds,
       ),
   );
 }
@@ -224,36 +315,32 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
   if (!(await radioCategoryExists(context.db, source.categoryId))) {
     throw new IngestError(`${basename(source.file)}: no radio category ${source.categoryId}`);
   }
-  const probe = await checkSource(context, source.file, 'audio');
-  const cover = source.preview;
-  if (cover !== undefined && (await probeMedia(context.tools, cover))?.video === undefined) {
-    throw new IngestError(`${basename(cover)}: not an image ffprobe can read`);
-  }
-  return produce(
-    context,
-    'r',
-    basename(source.file),
-    radioBytes(probe.durationSeconds),
-    async (workDir) => {
-      await ffmpeg(context, radioEncodeArgs(['-i', source.file], workDir), probe.durationSeconds, onProgress);
-      await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, 'audio.m4a')), 0);
-      if (cover !== undefined) {
-        await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
-      }
-    },
-    (urlBase) =>
-      addRadio(context.db, {
-        name: source.name,
-        author: source.author,
-        durationSeconds: probe.durationSeconds,
-        draft: source.draft ?? 0,
-        kind: source.kind ?? 1,
-        categoryId: source.categoryId,
-        audioPlaylist: `${urlBase}/index.m3u8`,
-        audioFile: `${urlBase}/audio.m4a`,
-        preview: cover === undefined ? '' : `${urlBase}/preview.jpg`,
-      }),
+  return makeRadioMedia(context, source.file, source.preview, onProgress, (media, durationSeconds) =>
+    addRadio(context.db, {
+      name: source.name,
+      author: source.author,
+      durationSeconds,
+      draft: source.draft ?? 0,
+      kind: source.kind ?? 1,
+      categoryId: source.categoryId,
+      ...media,
+    }),
   );
+}
+
+/** Makes an existing radio's audio from a source file, in place of any it had; its cover stays. */
+export async function ingestRadioMedia(
+  context: IngestContext,
+  source: { file: string; itemId: number },
+  onProgress?: Progress,
+): Promise<ReplacedMedia> {
+  const before = await findRadio(context.db, source.itemId);
+  if (before === undefined) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
+  const found = await makeRadioMedia(context, source.file, undefined, onProgress, (media, durationSeconds) =>
+    setRadioAudio(context.db, source.itemId, media.audioPlaylist, durationSeconds, media.audioFile),
+  );
+  if (!found) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
+  return { retired: mediaFolderOf(before.audioPlaylist) };
 }
 
 /** The links of a ladder made under `urlBase`, as stored on a video. */
@@ -279,23 +366,22 @@ async function demoClip(
   onProgress?: Progress,
 ): Promise<Segment[]> {
   const finalDir = join(context.mediaDir, demoClipPath(kind, clip));
-  const rungs = ladderFor(720);
   if (!existsSync(finalDir)) {
     const seconds = demoClips[kind].seconds;
     await mkdir(incomingDir(context.mediaDir), { recursive: true });
-    await ensureRoom(context, label, kind === 'tv' ? ladderBytes(rungs, seconds) : radioBytes(seconds));
+    await ensureRoom(context, label, kind === 'tv' ? ladderBytes(demoRungs, seconds) : radioBytes(seconds));
     const workDir = newWorkFolder(context);
     await mkdir(workDir);
     try {
+      const labelFile = join(workDir, '.label.txt');
       if (kind === 'tv') {
-        await Promise.all(rungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-        const labelFile = await writeDemoTitle(workDir, 'Эфир · демонстрация', '.label.txt');
-        await ffmpeg(context, demoClipArgs({ clip, labelFile, outDir: workDir, rungs }), seconds, onProgress);
-        await rm(labelFile);
-      } else {
-        const args = radioEncodeArgs(demoRadioInput(clip), workDir, { audioFilter: 'anull' });
-        await ffmpeg(context, args, seconds, onProgress);
+        await Promise.all(demoRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+        await writeDemoTitle(workDir, demoClipLabel, '.label.txt');
       }
+      await ffmpeg(context, demoClipRecipe(kind, clip, workDir, labelFile), seconds, (done) =>
+        onProgress?.(done, 'encoding'),
+      );
+      await rm(labelFile, { force: true });
       await mkdir(dirname(finalDir), { recursive: true });
       await rename(workDir, finalDir);
     } catch (error) {
@@ -322,7 +408,7 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
   const label = `video ${id}`;
   const clip = demoClipOf('tv', id);
   const segments = await demoClip(context, 'tv', clip, label, onProgress);
-  const rungs = ladderFor(720);
+  const rungs = demoRungs;
   let seconds = found.durationSeconds;
   await produce(
     context,

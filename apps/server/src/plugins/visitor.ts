@@ -7,6 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../lib/address.ts';
+import { parseCookie } from '../lib/cookies.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Visitor } from '../repositories/visitor-actions.ts';
 
@@ -45,21 +46,14 @@ export function visitorCookieValue(secret: string, id: string, issuedAt: number)
   return `${id}.${issued}.${sign(secret, id, issued)}`;
 }
 
-function parseCookie(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 export interface VisitorOptions {
   secret: string;
   clock: Clock;
   /** The site's public URL: over https the cookie is Secure. */
   publicUrl: string | undefined;
   establishedAfterSeconds: number;
+  /** Addresses that are not the visitors' (the studio's): no visitor is made for them. */
+  staffOnly?: (url: string) => boolean;
 }
 
 export const visitorPlugin = fp(
@@ -73,6 +67,11 @@ export const visitorPlugin = fp(
       const now = options.clock().getTime();
       const address = addressKey(request.ip);
       const known = readVisitorCookie(options.secret, parseCookie(request.headers.cookie, visitorCookie));
+      if (options.staffOnly?.(request.url) === true) {
+        request.visitor = { id: known?.id ?? '', address, issuedAt: known?.issuedAt ?? now, established: false };
+        next();
+        return;
+      }
       // A cookie "issued" in the future was signed by a clock gone wrong: it is not old yet.
       if (known !== undefined && known.issuedAt <= now) {
         const established = now - known.issuedAt >= options.establishedAfterSeconds * 1000;

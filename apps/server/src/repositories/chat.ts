@@ -1,5 +1,5 @@
 import { type ChatRoom, type VisitorLimits, chatPaceSeconds } from '@efir/contract';
-import { and, asc, desc, eq, gt, gte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { chatMessage } from '../db/schema/index.ts';
 import { giveBackToWindow, recentWindowPeak, secondsLeftInWindow, takeFromWindow } from './rate-windows.ts';
@@ -10,14 +10,18 @@ export type ChatMessageRow = typeof chatMessage.$inferSelect;
 export const chatHistoryLength = 50;
 const chatPageLength = 100;
 
-/** The latest messages oldest-first, or those after `after` (at most 100). */
+/** The latest messages oldest-first, or those after `after` (at most 100); none a moderator hid. */
 export async function chatMessages(
   db: Db,
   room: ChatRoom,
   programmeId: number,
   after: number | undefined,
 ): Promise<ChatMessageRow[]> {
-  const inRoom = and(eq(chatMessage.room, room), eq(chatMessage.programmeId, programmeId));
+  const inRoom = and(
+    eq(chatMessage.room, room),
+    eq(chatMessage.programmeId, programmeId),
+    isNull(chatMessage.hiddenAt),
+  );
   if (after !== undefined) {
     return db
       .select()
@@ -115,4 +119,39 @@ async function postedThisMinute(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+const moderationLength = 200;
+
+/** A room's messages of every day, hidden ones too, oldest-first: the latest, or those after `after`. */
+export async function moderationMessages(db: Db, room: ChatRoom, after: number | undefined): Promise<ChatMessageRow[]> {
+  if (after !== undefined) {
+    return db
+      .select()
+      .from(chatMessage)
+      .where(and(eq(chatMessage.room, room), gt(chatMessage.id, after)))
+      .orderBy(asc(chatMessage.id))
+      .limit(moderationLength);
+  }
+  const latest = await db
+    .select()
+    .from(chatMessage)
+    .where(eq(chatMessage.room, room))
+    .orderBy(desc(chatMessage.id))
+    .limit(moderationLength);
+  return latest.reverse();
+}
+
+export async function findChatMessage(db: Db, id: number): Promise<ChatMessageRow | undefined> {
+  return (await db.select().from(chatMessage).where(eq(chatMessage.id, id)))[0];
+}
+
+/** Hides a message from visitors, or shows it again. */
+export async function setChatMessageHidden(db: Db, id: number, hidden: boolean): Promise<ChatMessageRow | undefined> {
+  const rows = await db
+    .update(chatMessage)
+    .set({ hiddenAt: hidden ? sql`coalesce(${chatMessage.hiddenAt}, now())` : null })
+    .where(eq(chatMessage.id, id))
+    .returning();
+  return rows[0];
 }

@@ -1,33 +1,50 @@
 // The ingest queue: a table any worker process claims from with FOR UPDATE SKIP LOCKED, on PGlite
 // and on PostgreSQL alike. A running job that stops beating (its process died) is taken again.
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { ingestJob } from '../db/schema/index.ts';
 
 export type IngestJobRow = typeof ingestJob.$inferSelect;
-/** A source file to ingest, or the demo media of a catalogue item that has none. */
-export type IngestKind = 'video' | 'radio' | 'demo-video' | 'demo-radio';
+/**
+ * A source file to ingest into a new item (video, radio), an editor's upload making an existing
+ * item's media (video-media, radio-media), or the demo media of a catalogue item that has none.
+ */
+export type IngestKind = 'video' | 'radio' | 'video-media' | 'radio-media' | 'demo-video' | 'demo-radio';
+
+/** What a running job is at (the contract's jobStageSchema). */
+export type IngestJobStage = 'queued' | 'probing' | 'encoding' | 'finishing' | 'done' | 'failed';
 
 /** How long a running job may stay silent before another worker takes it. */
 export const heartbeatTimeoutSeconds = 60;
 export const maxAttempts = 3;
 
-export async function enqueueIngest(db: Db, kind: IngestKind, source: Record<string, unknown>): Promise<IngestJobRow> {
-  const rows = await db.insert(ingestJob).values({ kind, source }).returning();
+/** Queues a job; the demo's media wait behind anything an operator or an editor asked for. */
+export async function enqueueIngest(
+  db: Db,
+  kind: IngestKind,
+  source: Record<string, unknown>,
+  itemId?: number,
+): Promise<IngestJobRow> {
+  const priority = kind.startsWith('demo-') ? 0 : 1;
+  const rows = await db
+    .insert(ingestJob)
+    .values({ kind, source, priority, itemId: itemId ?? null })
+    .returning();
   const row = rows[0];
   if (row === undefined) throw new Error('the job insert returned no row');
   return row;
 }
 
-/** Takes the oldest waiting job (or a silent running one) for this worker, if any. */
+/** Takes the oldest waiting job of the highest priority (or a silent running one) for this worker, if any. */
 export async function claimIngest(db: Db): Promise<IngestJobRow | undefined> {
   const result = await db.execute<{ id: number }>(sql`
-    UPDATE ingest_job SET state = 'running', attempts = attempts + 1, heartbeat_at = now(), updated_at = now()
+    UPDATE ingest_job SET state = 'running', stage = 'probing', progress = 0, attempts = attempts + 1,
+      heartbeat_at = now(), started_at = now(), updated_at = now()
     WHERE id = (
       SELECT id FROM ingest_job
       WHERE state = 'queued'
          OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${heartbeatTimeoutSeconds}))
-      ORDER BY id
+      ORDER BY priority DESC, id
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
@@ -40,17 +57,25 @@ export async function findIngest(db: Db, id: number): Promise<IngestJobRow | und
   return (await db.select().from(ingestJob).where(eq(ingestJob.id, id)))[0];
 }
 
-export async function reportIngestProgress(db: Db, id: number, progress: number): Promise<void> {
+export async function reportIngestProgress(db: Db, id: number, progress: number, stage: IngestJobStage): Promise<void> {
   await db
     .update(ingestJob)
-    .set({ progress, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ progress, stage, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(ingestJob.id, id));
 }
 
 export async function finishIngest(db: Db, id: number, resultId: number): Promise<void> {
   await db
     .update(ingestJob)
-    .set({ state: 'done', progress: 1, resultId, error: null, updatedAt: sql`now()` })
+    .set({
+      state: 'done',
+      stage: 'done',
+      progress: 1,
+      resultId,
+      itemId: sql`coalesce(${ingestJob.itemId}, ${resultId})`,
+      error: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(ingestJob.id, id));
 }
 
@@ -59,7 +84,13 @@ export async function failIngest(db: Db, job: IngestJobRow, error: string, retry
   const again = retry && job.attempts < maxAttempts;
   await db
     .update(ingestJob)
-    .set({ state: again ? 'queued' : 'failed', error, progress: 0, updatedAt: sql`now()` })
+    .set({
+      state: again ? 'queued' : 'failed',
+      stage: again ? 'queued' : 'failed',
+      error,
+      progress: 0,
+      updatedAt: sql`now()`,
+    })
     .where(eq(ingestJob.id, job.id));
 }
 
@@ -67,7 +98,13 @@ export async function failIngest(db: Db, job: IngestJobRow, error: string, retry
 export async function requeueIngest(db: Db, id: number): Promise<void> {
   await db
     .update(ingestJob)
-    .set({ state: 'queued', attempts: sql`greatest(${ingestJob.attempts} - 1, 0)`, progress: 0, updatedAt: sql`now()` })
+    .set({
+      state: 'queued',
+      stage: 'queued',
+      attempts: sql`greatest(${ingestJob.attempts} - 1, 0)`,
+      progress: 0,
+      updatedAt: sql`now()`,
+    })
     .where(eq(ingestJob.id, id));
 }
 
@@ -89,6 +126,7 @@ export async function requeueInterrupted(db: Db, id: number, attempt: number): P
     .update(ingestJob)
     .set({
       state: sql`CASE WHEN ${ingestJob.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
+      stage: sql`CASE WHEN ${ingestJob.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
       error: `the server stopped during attempt ${attempt}`,
       progress: 0,
       updatedAt: sql`now()`,
@@ -102,11 +140,25 @@ export async function listIngests(db: Db, limit = 50): Promise<IngestJobRow[]> {
   return db.select().from(ingestJob).orderBy(desc(ingestJob.id)).limit(limit);
 }
 
+/** One page of every job, the newest first. */
+export async function ingestPage(db: Db, page: number, size: number): Promise<{ count: number; rows: IngestJobRow[] }> {
+  const [total, rows] = await Promise.all([
+    db.select({ n: count() }).from(ingestJob),
+    db
+      .select()
+      .from(ingestJob)
+      .orderBy(desc(ingestJob.id))
+      .limit(size)
+      .offset((page - 1) * size),
+  ]);
+  return { count: total[0]?.n ?? 0, rows };
+}
+
 /** Puts a failed job back in the queue; false when there is no failed job of that id. */
 export async function retryIngest(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(ingestJob)
-    .set({ state: 'queued', attempts: 0, error: null, progress: 0, updatedAt: sql`now()` })
+    .set({ state: 'queued', stage: 'queued', attempts: 0, error: null, progress: 0, updatedAt: sql`now()` })
     .where(sql`${ingestJob.id} = ${id} AND ${ingestJob.state} = 'failed'`)
     .returning({ id: ingestJob.id });
   return rows.length > 0;
@@ -129,12 +181,12 @@ export async function queueDemoMedia(
     ORDER BY kind, id`);
   const missing = new Set(result.rows.map(({ kind, id }) => `${kind}:${id}`));
   const queued = new Set<string>();
-  const jobs: { kind: IngestKind; source: { id: number } }[] = [];
+  const jobs: { kind: IngestKind; source: { id: number }; itemId: number; priority: number }[] = [];
   for (const { kind, id } of [...first, ...result.rows]) {
     const key = `${kind}:${id}`;
     if (!missing.has(key) || queued.has(key)) continue;
     queued.add(key);
-    jobs.push({ kind, source: { id } });
+    jobs.push({ kind, source: { id }, itemId: id, priority: 0 });
   }
   for (let i = 0; i < jobs.length; i += 200) await db.insert(ingestJob).values(jobs.slice(i, i + 200));
   return jobs.length;

@@ -1,7 +1,7 @@
 import { pageSize, type PagedQuery } from '@efir/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { radio, radioCategory, radioListing } from '../db/schema/index.ts';
+import { popularPick, radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
 import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
@@ -71,14 +71,34 @@ export async function playRadio(
   });
 }
 
-/** The most played published radios of a kind: 1 programmes, 2 songs. */
+/** A popular list of the radio page: the editors' picks of a kind (1 programmes, 2 songs) that
+ * are published and of that kind, in their order, then the most played others. */
 export async function popularRadios(db: Db, kind: 1 | 2, limit = 12): Promise<RadioRow[]> {
-  return db
+  const picked = await db
+    .select(radioColumns)
+    .from(popularPick)
+    .innerJoin(radio, eq(radio.id, popularPick.radioId))
+    .where(and(eq(popularPick.kind, kind), published, eq(radio.kind, kind)))
+    .orderBy(asc(popularPick.position))
+    .limit(limit);
+  const rest = await db
     .select(radioColumns)
     .from(radio)
-    .where(and(published, eq(radio.kind, kind)))
+    .where(
+      and(
+        published,
+        eq(radio.kind, kind),
+        picked.length === 0
+          ? undefined
+          : notInArray(
+              radio.id,
+              picked.map((row) => row.id),
+            ),
+      ),
+    )
     .orderBy(desc(radio.plays), desc(radio.id))
-    .limit(limit);
+    .limit(limit - picked.length);
+  return [...picked, ...rest];
 }
 
 /** The radio catalogue's listing groups with their published radios, in the editors' order. */
@@ -129,9 +149,17 @@ export async function setRadioAudio(
   id: number,
   audioPlaylist: string,
   durationSeconds?: number,
-): Promise<void> {
-  await db
+  audioFile?: string,
+): Promise<boolean> {
+  const rows = await db
     .update(radio)
-    .set({ audioPlaylist, ...(durationSeconds === undefined ? {} : { durationSeconds }), mediaReadyAt: new Date() })
-    .where(eq(radio.id, id));
+    .set({
+      audioPlaylist,
+      ...(durationSeconds === undefined ? {} : { durationSeconds }),
+      ...(audioFile === undefined ? {} : { audioFile }),
+      mediaReadyAt: new Date(),
+    })
+    .where(eq(radio.id, id))
+    .returning({ id: radio.id });
+  return rows.length > 0;
 }

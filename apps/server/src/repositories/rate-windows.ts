@@ -1,14 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 
-/** Rate windows are clock hours or clock minutes, on the database's clock (the same for every node). */
-export type RateWindow = 'hour' | 'minute';
+/**
+ * Rate windows are clock minutes, quarter hours or hours, on the database's clock (the same for
+ * every node): a window starts at a whole multiple of its length since the Unix epoch.
+ */
+export type RateWindow = 'hour' | 'quarter-hour' | 'minute';
+
+const windowSeconds: Readonly<Record<RateWindow, number>> = { hour: 3600, 'quarter-hour': 900, minute: 60 };
+
+/** The start of the window `back` windows before the current one. */
+function windowStart(window: RateWindow, back = 0): SQL {
+  const length = windowSeconds[window];
+  return sql`to_timestamp((floor(extract(epoch FROM now()) / ${length}) - ${back}) * ${length})`;
+}
 
 /** Adds one to `key` in the current window unless it already holds `cap`; true when added. */
 export async function takeFromWindow(db: Db, key: string, window: RateWindow, cap: number): Promise<boolean> {
   const result = await db.execute(sql`
     INSERT INTO rate_window (key, window_start, used)
-    VALUES (${key}, date_trunc(${window}, now()), 1)
+    VALUES (${key}, ${windowStart(window)}, 1)
     ON CONFLICT (key, window_start) DO UPDATE SET used = rate_window.used + 1
     WHERE rate_window.used < ${cap}
     RETURNING used`);
@@ -19,25 +30,24 @@ export async function takeFromWindow(db: Db, key: string, window: RateWindow, ca
 export async function giveBackToWindow(db: Db, key: string, window: RateWindow): Promise<void> {
   await db.execute(sql`
     UPDATE rate_window SET used = used - 1
-    WHERE key = ${key} AND window_start = date_trunc(${window}, now())`);
+    WHERE key = ${key} AND window_start = ${windowStart(window)}`);
 }
 
 /** The most `key` held in the current or the previous window. */
 export async function recentWindowPeak(db: Db, key: string, window: RateWindow): Promise<number> {
   const result = await db.execute(sql`
     SELECT coalesce(max(used), 0) AS peak FROM rate_window
-    WHERE key = ${key}
-      AND window_start >= date_trunc(${window}, now()) - ${window === 'hour' ? sql`interval '1 hour'` : sql`interval '1 minute'`}`);
+    WHERE key = ${key} AND window_start >= ${windowStart(window, 1)}`);
   return Number((result.rows[0] as { peak?: unknown } | undefined)?.peak ?? 0);
 }
 
 /** Seconds until the current window ends, for a Retry-After. */
 export function secondsLeftInWindow(window: RateWindow, now: Date): number {
-  const length = window === 'hour' ? 3600 : 60;
+  const length = windowSeconds[window];
   return length - (Math.floor(now.getTime() / 1000) % length);
 }
 
-/** Forgets windows that no longer limit anyone (the newest is an hour). */
+/** Forgets windows that no longer limit anyone (the longest is an hour). */
 export async function pruneRateWindows(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM rate_window WHERE window_start < now() - interval '2 hours'`);
 }

@@ -1,7 +1,7 @@
 import { pageSize, type PagedQuery } from '@efir/contract';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { video, videoCategory } from '../db/schema/index.ts';
+import { homeRow, video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
 import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
@@ -78,26 +78,38 @@ export async function relatedVideos(db: Db, of: VideoRow, limit = 15): Promise<V
     .limit(limit);
 }
 
-/** The home page's catalogue rows: each category with its newest published videos. */
+/**
+ * The home page's catalogue rows, in the editors' order: a category's row holds its newest
+ * published videos, a row of picks the picked ones that are published, in the picked order.
+ * Rows with nothing to show are left out.
+ */
 export async function mainList(db: Db, perRow = 12) {
-  const categories = await listVideoCategories(db);
-  const rows = await db.execute<{ id: number }>(sql`
+  const rows = await db.select().from(homeRow).orderBy(asc(homeRow.position), asc(homeRow.id));
+  const ranked = await db.execute<{ id: number }>(sql`
     SELECT id FROM (
       SELECT id, row_number() OVER (PARTITION BY category_id ORDER BY added_at DESC, id DESC) AS n
       FROM video WHERE draft = 0
+        AND category_id IN (SELECT category_id FROM home_row WHERE category_id IS NOT NULL)
     ) ranked WHERE n <= ${perRow}`);
-  const ids = rows.rows.map((row) => row.id);
+  const ids = [...new Set([...ranked.rows.map((row) => row.id), ...rows.flatMap((row) => row.videoIds)])];
   const videos =
     ids.length === 0
       ? []
       : await db
           .select(videoColumns)
           .from(video)
-          .where(sql`${video.id} IN (${sql.join(ids, sql`, `)})`)
+          .where(and(published, sql`${video.id} IN (${sql.join(ids, sql`, `)})`))
           .orderBy(desc(video.addedAt), desc(video.id));
-  return categories
-    .map((category) => ({ category, videos: videos.filter((row) => row.categoryId === category.id) }))
-    .filter((row) => row.videos.length > 0);
+  const byId = new Map(videos.map((row) => [row.id, row]));
+  return rows
+    .map((row) => ({
+      row,
+      videos:
+        row.categoryId === null
+          ? row.videoIds.flatMap((id) => byId.get(id) ?? []).slice(0, perRow)
+          : videos.filter((entry) => entry.categoryId === row.categoryId),
+    }))
+    .filter((entry) => entry.videos.length > 0);
 }
 
 export async function videoCategoryExists(db: Db, id: number): Promise<boolean> {
@@ -132,10 +144,13 @@ export async function addVideo(
   return id;
 }
 
-/** Gives a catalogue video its media, made after it was written (and their length, when given). */
-export async function setVideoMedia(db: Db, id: number, media: VideoMedia, durationSeconds?: number): Promise<void> {
-  await db
+/** Gives a catalogue video its media, made after it was written (and their length, when given);
+ * false when there is no such video. */
+export async function setVideoMedia(db: Db, id: number, media: VideoMedia, durationSeconds?: number): Promise<boolean> {
+  const rows = await db
     .update(video)
     .set({ ...media, ...(durationSeconds === undefined ? {} : { durationSeconds }), mediaReadyAt: new Date() })
-    .where(eq(video.id, id));
+    .where(eq(video.id, id))
+    .returning({ id: video.id });
+  return rows.length > 0;
 }

@@ -1,13 +1,19 @@
-// Operators' calls beside /api/v1 (never part of the spec's contract): the ingest queue, used by
-// the CLI while the site runs, and writing a channel's day. Declared in the contract's
-// `adminCalls`; a bearer token kept in DATA_DIR guards them.
+// Operators' calls beside /api/v1 (never part of the spec's contract): the ingest queue and the
+// studio's accounts, used by the CLI while the site runs, and writing a channel's day. Declared in
+// the contract's `adminCalls`; a bearer token kept in DATA_DIR guards them, and every change they
+// make is in the audit log under the actor 'token'.
 import { timingSafeEqual } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { adminCalls, type IngestJob } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { addressKey } from '../lib/address.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
-import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../repositories/live.ts';
+import { type Actor, recordChange } from '../repositories/audit.ts';
+import { deleteScheduleDay, type LiveChannelName, liveScheduleDay, replaceScheduleDay } from '../repositories/live.ts';
+import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
+import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import type { Db } from '../db/database.ts';
 
@@ -32,6 +38,22 @@ export function toJobView(row: IngestJobRow): IngestJob {
  * channel is being aired. */
 function airsFrom(instant: number | undefined): { airsFrom?: string } {
   return instant === undefined ? {} : { airsFrom: new Date(instant).toISOString() };
+}
+
+/** The operators' token as the audit log names it. */
+function tokenActor(request: FastifyRequest): Actor {
+  return { name: 'token', address: addressKey(request.ip) };
+}
+
+/** What the audit log keeps of a channel's day. */
+async function daySnapshot(db: Db, channel: LiveChannelName, date: string): Promise<object | null> {
+  const day = await liveScheduleDay(db, channel, date);
+  if (day === undefined) return null;
+  return {
+    startsAt: day.startsAt,
+    finishedText: day.finishedText,
+    items: day.items.map((item) => ({ id: item.mediaId, startsAt: item.startsAt, isAd: item.isAd, draft: item.draft })),
+  };
 }
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -69,7 +91,16 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     handler: async (request, reply) => {
       const ingest = request.body;
       if (!isAbsolute(ingest.source.file)) throw new HttpError(400, 'source.file must be an absolute path');
-      const job = await enqueueIngest(db, ingest.kind, ingest.source);
+      const job = await db.transaction(async (tx) => {
+        const queued = await enqueueIngest(tx, ingest.kind, ingest.source);
+        await recordChange(tx, tokenActor(request), {
+          action: 'job.add',
+          entity: 'job',
+          entityId: queued.id,
+          after: ingest,
+        });
+        return queued;
+      });
       options.onQueued();
       return reply.code(201).send(toJobView(job));
     },
@@ -88,7 +119,10 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     ...routeOf('ingestRetry', adminCalls.ingestRetry),
     handler: async (request) => {
       const { id } = request.params;
-      if (!(await retryIngest(db, id))) throw new HttpError(409, `Job ${id} is not a failed job.`);
+      await db.transaction(async (tx) => {
+        if (!(await retryIngest(tx, id))) throw new HttpError(409, `Job ${id} is not a failed job.`);
+        await recordChange(tx, tokenActor(request), { action: 'job.retry', entity: 'job', entityId: id });
+      });
       options.onQueued();
       const job = await findIngest(db, id);
       if (job === undefined) throw notFound('No such job.');
@@ -103,7 +137,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
       const day = request.body;
       if (channel === 'radio' && day.tickers !== undefined)
         throw new HttpError(400, 'tickers: only the TV has tickers');
-      const id = await replaceScheduleDay(db, channel, date, {
+      const input = {
         startsAt: day.startsAt,
         finishedText: day.finishedText,
         items: day.items.map((item) => ({
@@ -123,6 +157,20 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
                 speed: entry.speed,
               })),
             }),
+      };
+      const id = await db.transaction(async (tx) => {
+        const before = await daySnapshot(tx, channel, date);
+        const written = await replaceScheduleDay(tx, channel, date, input);
+        if (written !== undefined) {
+          await recordChange(tx, tokenActor(request), {
+            action: 'schedule.write',
+            entity: `schedule-${channel}`,
+            entityId: written,
+            before,
+            after: { date, ...day },
+          });
+        }
+        return written;
       });
       if (id === undefined)
         throw new HttpError(400, `items: a ${channel === 'tv' ? 'video' : 'radio'} named does not exist`);
@@ -134,8 +182,44 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     ...routeOf('scheduleDelete', adminCalls.scheduleDelete),
     handler: async (request) => {
       const { channel, date } = request.params;
-      if (!(await deleteScheduleDay(db, channel, date))) throw notFound(`No ${channel} day ${date}.`);
+      await db.transaction(async (tx) => {
+        const before = await daySnapshot(tx, channel, date);
+        if (!(await deleteScheduleDay(tx, channel, date))) throw notFound(`No ${channel} day ${date}.`);
+        await recordChange(tx, tokenActor(request), {
+          action: 'schedule.delete',
+          entity: `schedule-${channel}`,
+          before: { date, ...before },
+        });
+      });
       return { channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+    },
+  });
+
+  app.route({
+    ...routeOf('users', adminCalls.users),
+    handler: async () => (await listUsers(db)).map(toStudioUser),
+  });
+
+  app.route({
+    ...routeOf('userAdd', adminCalls.userAdd, { successStatus: 201 }),
+    handler: async (request, reply) => {
+      const { user, password } = await createAccount(db, tokenActor(request), request.body);
+      return reply.code(201).send({ user: toStudioUser(user), ...(password === undefined ? {} : { password }) });
+    },
+  });
+
+  app.route({
+    ...routeOf('userUpdate', adminCalls.userUpdate),
+    handler: async (request) => {
+      const found = await findUserByLogin(db, request.params.login);
+      if (found === undefined) throw notFound(`No account ${request.params.login}.`);
+      const { role, disabled, password } = request.body;
+      const { user, password: made } = await changeAccount(db, tokenActor(request), found.id, {
+        ...(role === undefined ? {} : { role }),
+        ...(disabled === undefined ? {} : { disabled }),
+        ...(password === undefined ? {} : { newPassword: password }),
+      });
+      return { user: toStudioUser(user), ...(made === undefined ? {} : { password: made }) };
     },
   });
   done();

@@ -49,9 +49,10 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { d
   app.route({
     ...routeOf('mainList', calls.mainList, { cacheMs: answerCacheMs }),
     handler: async () =>
-      (await mainList(db)).map(({ category, videos }) => ({
-        id: category.id,
-        name: category.name,
+      (await mainList(db)).map(({ row, videos }) => ({
+        id: row.id,
+        name: row.name,
+        category_id: row.categoryId,
         videos: videos.map(toVideo),
       })),
   });

@@ -11,6 +11,8 @@ export const chatMessage = pgTable(
     message: text().notNull(),
     visitor: text().notNull(),
     postedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by a moderator: gone for visitors, kept for the audit log. */
+    hiddenAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('chat_message_room_idx').on(table.room, table.programmeId, table.id),

@@ -11,7 +11,15 @@ export const ingestJob = pgTable(
     source: jsonb().$type<Record<string, unknown>>().notNull(),
     /** 'queued', 'running', 'done' or 'failed'. */
     state: text().notNull().default('queued'),
+    /** Where a running job is: 'probing', 'encoding', 'finishing' (see the contract's jobStageSchema). */
+    stage: text().notNull().default('queued'),
     progress: real().notNull().default(0),
+    /** When its current attempt started: the time left is judged from it. */
+    startedAt: timestamp({ withTimezone: true }),
+    /** Taken before jobs of a lower priority: an editor's upload (1) before the demo's media (0). */
+    priority: smallint().notNull().default(0),
+    /** The catalogue item whose media it makes, when the item exists before the job. */
+    itemId: integer(),
     error: text(),
     /** The id of the video or radio made. */
     resultId: integer(),
@@ -21,5 +29,8 @@ export const ingestJob = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ingest_job_state_idx').on(table.state, table.id)],
+  (table) => [
+    index('ingest_job_state_idx').on(table.state, table.id),
+    index('ingest_job_item_idx').on(table.kind, table.itemId),
+  ],
 );

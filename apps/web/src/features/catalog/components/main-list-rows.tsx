@@ -27,7 +27,7 @@ export function MainListRows() {
   );
 }
 
-/** A category's row; its cards are built once it is a screen away, so a visitor who never
+/** A row of the home page (a category's newest videos, or the editors' picks); its cards are built once it is a screen away, so a visitor who never
  * scrolls that far never pays for them. */
 function Row({ row }: { row: MainListEntry }) {
   const { t } = useI18n();
@@ -37,7 +37,9 @@ function Row({ row }: { row: MainListEntry }) {
     <section ref={section} className="section" aria-labelledby={`row-${row.id}`}>
       <div className="page-heading">
         <h2 id={`row-${row.id}`}>{row.name}</h2>
-        <AppLink to={`/catalog?tab=${row.id}`}>{t('search.more')}</AppLink>
+        <AppLink to={row.category_id === null ? '/catalog' : `/catalog?tab=${String(row.category_id)}`}>
+          {t('search.more')}
+        </AppLink>
       </div>
       {near ? (
         <Carousel

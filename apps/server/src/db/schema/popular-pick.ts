@@ -1,0 +1,15 @@
+import { integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { radio } from './radio.ts';
+
+/** A radio the editors put first in a popular list of the radio page: 1 programmes, 2 songs. */
+export const popularPick = pgTable(
+  'popular_pick',
+  {
+    kind: smallint().notNull(),
+    radioId: integer()
+      .notNull()
+      .references(() => radio.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.radioId] })],
+);

@@ -1,0 +1,25 @@
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { LiveChannels } from '../live/live-channels.ts';
+import type { MediaTools } from '../media/ffmpeg.ts';
+import type { SessionLimits } from '../repositories/studio-accounts.ts';
+import type { Uploads } from './uploads.ts';
+
+/** What the studio's route plugins are given. */
+export interface StudioContext {
+  db: Db;
+  clock: Clock;
+  session: SessionLimits;
+  /** Over https the session cookie is Secure. */
+  publicUrl: string;
+  /** DATA_DIR/media: removing an item removes its files here. */
+  mediaDir: string;
+  /** ffmpeg and ffprobe, for the pictures editors upload. */
+  tools: MediaTools;
+  uploads: Uploads;
+  live: LiveChannels;
+  /** Drops every cached public answer on every node: a change shows at once. */
+  published: () => Promise<void>;
+  /** A job was queued: the worker looks at the queue now. */
+  onQueued: () => void;
+}

@@ -1,0 +1,124 @@
+// Editors' uploads: resumable, by the tus protocol (@tus/server over files in DATA_DIR/uploads),
+// so a large file over a shaky connection picks up where it broke off. An upload belongs to the
+// account that began it: only that account may go on with it, end it or use it. A finished upload
+// is taken once, by an ingest (the media of a video or radio) or as a picture, which removes it.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { studioPrefix, studioUploadsPath } from '@efir/contract';
+import { HttpError } from '../lib/http-error.ts';
+
+/** How long an upload may stay unfinished or unused before housekeeping removes it. */
+const keptMs = 7 * 24 * 60 * 60 * 1000;
+
+interface Uploader {
+  userId: number;
+}
+
+/** A tus refusal, in the API's shape. */
+/** A refusal as the tus server answers it: its status and body. */
+class UploadRefusal extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(status: number, detail: string) {
+    super(detail);
+    this.status_code = status;
+    this.body = JSON.stringify({ detail });
+  }
+}
+
+function refusal(status: number, detail: string): UploadRefusal {
+  return new UploadRefusal(status, detail);
+}
+
+export class Uploads {
+  readonly directory: string;
+  readonly #server: Server;
+  readonly #store: FileStore;
+  /** Who makes each request the tus server is handling. */
+  readonly #uploaders = new WeakMap<IncomingMessage, Uploader>();
+
+  constructor(options: { directory: string; maxBytes: number }) {
+    this.directory = options.directory;
+    this.#store = new FileStore({ directory: options.directory });
+    const uploaderOf = (request: object): Uploader => {
+      const raw = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+      const uploader = raw === undefined ? undefined : this.#uploaders.get(raw);
+      if (uploader === undefined) throw refusal(401, 'Войдите в студию.');
+      return uploader;
+    };
+    this.#server = new Server({
+      path: `${studioPrefix}${studioUploadsPath.replace(/\/$/u, '')}`,
+      datastore: this.#store,
+      maxSize: options.maxBytes,
+      relativeLocation: true,
+      // Nothing is exposed to other origins: the studio's pages are the site's own.
+      allowedOrigins: [],
+      onUploadCreate: (request, upload) => {
+        const { userId } = uploaderOf(request);
+        const name = upload.metadata?.filename ?? '';
+        // The owner is the server's to say, whatever the client put in the metadata.
+        return Promise.resolve({
+          metadata: { ...upload.metadata, filename: name.slice(0, 255), owner: String(userId) },
+        });
+      },
+      onIncomingRequest: async (request, id) => {
+        const { userId } = uploaderOf(request);
+        if (request.method === 'POST' || request.method === 'OPTIONS') return;
+        const upload = await this.#store.getUpload(id).catch(() => undefined);
+        if (upload !== undefined && upload.metadata?.owner !== String(userId)) {
+          throw refusal(404, 'Нет такой загрузки.');
+        }
+      },
+    });
+  }
+
+  /** Hands a request to the tus server, made by `uploader`. */
+  async handle(request: IncomingMessage, response: ServerResponse, uploader: Uploader): Promise<void> {
+    this.#uploaders.set(request, uploader);
+    await mkdir(this.directory, { recursive: true });
+    await this.#server.handle(request, response);
+  }
+
+  /**
+   * Takes a finished upload of `userId` for one use: its file moves out of the uploads (so it
+   * cannot be taken twice, nor changed), to a path answered here that the taker removes when
+   * done. Refused when it is not theirs, not finished, or over `maxBytes`.
+   */
+  async take(id: string, userId: number, maxBytes?: number): Promise<{ file: string; name: string; size: number }> {
+    const upload = await this.#store.getUpload(id).catch(() => undefined);
+    if (upload === undefined || upload.metadata?.owner !== String(userId)) {
+      throw new HttpError(404, 'Нет такой загрузки: загрузите файл ещё раз.');
+    }
+    if (upload.size === undefined || upload.offset !== upload.size) {
+      throw new HttpError(409, 'Файл ещё не загружен до конца.');
+    }
+    if (maxBytes !== undefined && upload.size > maxBytes) {
+      throw new HttpError(413, `Файл больше ${String(Math.floor(maxBytes / 1024 / 1024))} МБ.`);
+    }
+    const taken = join(this.directory, 'taken', id);
+    await mkdir(join(this.directory, 'taken'), { recursive: true });
+    try {
+      await rename(join(this.directory, id), taken);
+    } catch {
+      throw new HttpError(404, 'Нет такой загрузки: загрузите файл ещё раз.');
+    }
+    await rm(join(this.directory, `${id}.json`), { force: true });
+    return { file: taken, name: upload.metadata.filename ?? '', size: upload.size };
+  }
+
+  /** Removes uploads untouched for a week: unfinished, never used, or taken by a job that failed. */
+  async sweep(now = Date.now()): Promise<void> {
+    for (const folder of [this.directory, join(this.directory, 'taken')]) {
+      if (!existsSync(folder)) continue;
+      for (const name of await readdir(folder)) {
+        const path = join(folder, name);
+        const info = await stat(path).catch(() => undefined);
+        if (info?.isFile() === true && now - info.mtimeMs > keptMs) await rm(path, { force: true });
+      }
+    }
+  }
+}

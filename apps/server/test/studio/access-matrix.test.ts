@@ -1,0 +1,144 @@
+// Every studio call × every kind of caller: nobody signed in, each role, an expired session, a
+// disabled account, a change without the session's CSRF token, a change from another site's page.
+// Who may make a call is the contract's (studioCalls[call].access); the server must refuse exactly
+// the others, before it looks at the input. A caller let in gets the answer the input deserves:
+// 200 for a list, 404 for an id that names nothing, 400 for an empty body the call's schema refuses.
+import {
+  accessAllows,
+  fillPath,
+  type StudioAccess,
+  type StudioCallName,
+  studioCallRoutes,
+  studioCalls,
+  type CallRoute,
+  type StudioRole,
+  studioRoles,
+  studioUploadsPath,
+} from '@efir/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { account, disable, expire, type Signed, signIn, studioCall, useStudioSite } from './studio-site.ts';
+
+const site = useStudioSite();
+
+/** A value for each path parameter: ids that name nothing, and a real slideshow, room, kind. */
+const params: Record<string, string | number> = {
+  id: 2_147_483_647,
+  show: 'main',
+  room: 'teleprogram',
+  kind: 'programmes',
+};
+
+const calls = Object.keys(studioCallRoutes) as StudioCallName[];
+
+interface Call extends CallRoute {
+  access: StudioAccess;
+  params?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** What a caller who is let in gets for the probe's input. */
+function answerWhenAllowed(name: StudioCallName): number {
+  const call = studioCalls[name] as Call;
+  if (call.body !== undefined && !call.body.safeParse({}).success) return 400;
+  if (call.params !== undefined && call.path.includes(':id')) return 404;
+  return 200;
+}
+
+function probe(
+  name: StudioCallName,
+  signed: Signed | undefined,
+  extra: { csrf?: boolean; origin?: string | null } = {},
+) {
+  const call = studioCalls[name] as Call;
+  return studioCall(site(), signed, {
+    method: call.method,
+    url: fillPath(call, params),
+    ...(call.body === undefined ? {} : { payload: {} }),
+    ...extra,
+  });
+}
+
+const changes = (name: StudioCallName): boolean => studioCalls[name].method !== 'GET';
+
+describe('the studio calls × who calls them', () => {
+  const accounts = {} as Record<StudioRole, number>;
+  beforeAll(async () => {
+    for (const role of studioRoles) accounts[role] = (await account(site(), role)).id;
+  });
+
+  it.each(calls)('%s: nobody signed in', async (name) => {
+    const response = await probe(name, undefined);
+    const expected = studioCalls[name].access === 'anyone' ? answerWhenAllowed(name) : 401;
+    expect(response.statusCode, response.body).toBe(expected);
+    expect(response.json()).toHaveProperty('detail');
+  });
+
+  describe.each(studioRoles)('as %s', (role) => {
+    it.each(calls)('%s', async (name) => {
+      const signed = await signIn(site(), accounts[role]);
+      const response = await probe(name, signed);
+      const expected = accessAllows(studioCalls[name].access, role) ? answerWhenAllowed(name) : 403;
+      expect(response.statusCode, response.body).toBe(expected);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  it.each(calls)('%s: an expired session', async (name) => {
+    const signed = await signIn(site(), (await account(site(), 'admin')).id);
+    await expire(site(), signed);
+    const response = await probe(name, signed);
+    expect(response.statusCode, response.body).toBe(
+      studioCalls[name].access === 'anyone' ? answerWhenAllowed(name) : 401,
+    );
+  });
+
+  it.each(calls)('%s: a disabled account', async (name) => {
+    const { id } = await account(site(), 'admin');
+    const signed = await signIn(site(), id);
+    await disable(site(), id);
+    const response = await probe(name, signed);
+    expect(response.statusCode, response.body).toBe(
+      studioCalls[name].access === 'anyone' ? answerWhenAllowed(name) : 401,
+    );
+  });
+
+  it.each(calls.filter(changes))('%s: a change without the CSRF token', async (name) => {
+    const signed = await signIn(site(), accounts.admin);
+    const response = await probe(name, signed, { csrf: false });
+    // Signing in has no session yet, so no token to give: its guard is the Origin.
+    expect(response.statusCode, response.body).toBe(
+      studioCalls[name].access === 'anyone' ? answerWhenAllowed(name) : 403,
+    );
+  });
+
+  it.each(calls.filter(changes))('%s: a change from another site’s page', async (name) => {
+    const signed = await signIn(site(), accounts.admin);
+    const response = await probe(name, signed, { origin: 'https://evil.example' });
+    expect(response.statusCode, response.body).toBe(403);
+  });
+
+  it.each(calls.filter((name) => !changes(name)))('%s: a read needs no token, from anywhere', async (name) => {
+    const signed = await signIn(site(), accounts.admin);
+    const response = await probe(name, signed, { csrf: false, origin: 'https://evil.example' });
+    expect(response.statusCode, response.body).toBe(answerWhenAllowed(name));
+  });
+
+  it('uploads: editors and admins only, with the token, from the site', async () => {
+    const upload = (signed: Signed | undefined, extra: { csrf?: boolean; origin?: string } = {}) =>
+      studioCall(site(), signed, {
+        method: 'POST',
+        url: studioUploadsPath,
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
+        ...extra,
+      });
+    expect((await upload(undefined)).statusCode).toBe(401);
+    expect((await upload(await signIn(site(), accounts.moderator))).statusCode).toBe(403);
+    expect((await upload(await signIn(site(), accounts.editor), { csrf: false })).statusCode).toBe(403);
+    expect((await upload(await signIn(site(), accounts.editor), { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    expect((await upload(await signIn(site(), accounts.editor))).statusCode).toBe(201);
+    expect((await upload(await signIn(site(), accounts.admin))).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,184 @@
+// Resumable uploads over a real connection: one cut in the middle of the file picks up where the
+// server's copy ends and finishes whole; an upload is its owner's alone (another editor can neither
+// go on with it, see it, end it nor use it), is never served back, and is used once.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { csrfHeader, studioPrefix, studioUploadsPath, type StudioVideo } from '@efir/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findIngest } from '../../src/repositories/ingest-jobs.ts';
+import { account, type Signed, signIn, siteOrigin, studioCall, useStudioSite } from './studio-site.ts';
+
+const site = useStudioSite();
+let base: string;
+let editor: Signed;
+let other: Signed;
+
+beforeAll(async () => {
+  await site().app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${String((site().app.server.address() as AddressInfo).port)}`;
+  editor = await signIn(site(), (await account(site(), 'editor')).id);
+  other = await signIn(site(), (await account(site(), 'editor')).id);
+});
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One tus request over a connection of its own; `cutAfter` sends only that many bytes of the
+ * body, then breaks the connection as a dropped network would. */
+function tus(
+  signed: Signed,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+  cutAfter?: number,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${base}${path}`,
+      {
+        method,
+        headers: {
+          cookie: signed.cookie,
+          [csrfHeader]: signed.csrf,
+          origin: siteOrigin,
+          'tus-resumable': '1.0.0',
+          ...(body === undefined ? {} : { 'content-length': String(body.length) }),
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers });
+        });
+      },
+    );
+    if (cutAfter === undefined) {
+      outgoing.on('error', reject);
+      outgoing.end(body);
+      return;
+    }
+    outgoing.on('error', () => {
+      resolve({ status: 0, headers: {} });
+    });
+    outgoing.write(body?.subarray(0, cutAfter), () => {
+      // Let the bytes reach the server before the line drops.
+      setTimeout(() => outgoing.destroy(), 300);
+    });
+  });
+}
+
+async function begin(signed: Signed, size: number): Promise<string> {
+  const created = await tus(signed, 'POST', `${studioPrefix}${studioUploadsPath}`, {
+    'upload-length': String(size),
+    'upload-metadata': `filename ${Buffer.from('проба.mp4').toString('base64')}`,
+  });
+  expect(created.status).toBe(201);
+  const location = String(created.headers.location);
+  expect(location.startsWith(`${studioPrefix}${studioUploadsPath}`)).toBe(true);
+  expect(location.slice(`${studioPrefix}${studioUploadsPath}`.length)).toMatch(/^[0-9a-f]{32}$/u);
+  return location;
+}
+
+const offsetOf = async (signed: Signed, location: string): Promise<Reply> => tus(signed, 'HEAD', location, {});
+
+describe('a resumable upload', () => {
+  it('survives a connection cut in the middle of the file and finishes whole', async () => {
+    const file = randomBytes(3 * 1024 * 1024);
+    const location = await begin(editor, file.length);
+    const cut = await tus(
+      editor,
+      'PATCH',
+      location,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      file,
+      1024 * 1024,
+    );
+    expect(cut.status).not.toBe(204);
+    const head = await offsetOf(editor, location);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(1024 * 1024);
+    const rest = await tus(
+      editor,
+      'PATCH',
+      location,
+      { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      file.subarray(offset),
+    );
+    expect(rest.status).toBe(204);
+    expect(Number(rest.headers['upload-offset'])).toBe(file.length);
+    const id = location.split('/').pop() ?? '';
+    expect(readFileSync(join(site().uploads.directory, id)).equals(file)).toBe(true);
+  });
+
+  it('is its owner’s: another editor can neither go on with it, see it, nor end it', async () => {
+    const file = randomBytes(64 * 1024);
+    const location = await begin(editor, file.length);
+    const headers = { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' };
+    expect((await tus(other, 'PATCH', location, headers, file)).status).toBe(404);
+    expect((await offsetOf(other, location)).status).toBe(404);
+    expect((await tus(other, 'DELETE', location, {})).status).toBe(404);
+    expect((await tus(editor, 'PATCH', location, headers, file)).status).toBe(204);
+  });
+
+  it('is never served back, to anyone', async () => {
+    const file = randomBytes(1024);
+    const location = await begin(editor, file.length);
+    await tus(
+      editor,
+      'PATCH',
+      location,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      file,
+    );
+    const download = await studioCall(site(), editor, { url: location.slice(studioPrefix.length) });
+    expect([404, 405]).toContain(download.statusCode);
+    expect(download.rawPayload.includes(file)).toBe(false);
+  });
+
+  it('refuses a file over the largest an ingest takes', async () => {
+    const created = await tus(editor, 'POST', `${studioPrefix}${studioUploadsPath}`, {
+      'upload-length': String(51 * 1024 * 1024),
+    });
+    expect(created.status).toBe(413);
+  });
+
+  it('becomes an item’s media once, by its owner only, and moves out of the uploads', async () => {
+    const file = randomBytes(2048);
+    const location = await begin(editor, file.length);
+    const id = location.split('/').pop() ?? '';
+    const add = (signed: Signed) =>
+      studioCall(site(), signed, {
+        method: 'POST',
+        url: '/videos',
+        payload: { name: 'Из загрузки', categoryId: 1, upload: id },
+      });
+    expect((await add(editor)).statusCode).toBe(409);
+    await tus(
+      editor,
+      'PATCH',
+      location,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      file,
+    );
+    expect((await add(other)).statusCode).toBe(404);
+    const made = await add(editor);
+    expect(made.statusCode).toBe(200);
+    const video = made.json<StudioVideo>();
+    expect(video.media).toBe('preparing');
+    expect(video.job?.stage).toBe('queued');
+    const job = await findIngest(site().database.db, video.job?.id ?? 0);
+    expect(job).toMatchObject({ kind: 'video-media', itemId: video.id, priority: 1 });
+    expect(existsSync(join(site().uploads.directory, id))).toBe(false);
+    expect(readFileSync((job?.source as { file: string }).file).equals(file)).toBe(true);
+    expect((await add(editor)).statusCode).toBe(404);
+  });
+});

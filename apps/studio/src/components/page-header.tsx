@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+/** A screen's title, what it is for, and its main actions. */
+export function PageHeader({ title, about, children }: { title: string; about?: string; children?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1>{title}</h1>
+        {about === undefined ? null : <p>{about}</p>}
+      </div>
+      {children === undefined ? null : <div className="page-header__actions">{children}</div>}
+    </div>
+  );
+}

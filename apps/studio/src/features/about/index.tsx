@@ -1,0 +1,132 @@
+// The about page: its title, five sections (a title and a text each) and its poster. The texts
+// are plain: an empty line starts a new paragraph on the site.
+import { aboutFieldsSchema, type StudioAbout } from '@efir/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormProblem, TextAreaField, TextField } from '../../components/fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { UploadField } from '../../components/upload-field.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { aboutQuery, type AboutValues, useAboutPoster, useSaveAbout } from './api.ts';
+
+type AboutInput = z.input<typeof aboutFieldsSchema>;
+
+const sections = [0, 1, 2, 3, 4];
+
+function AboutForm({ about }: { about: StudioAbout }) {
+  const form = useForm<AboutInput, unknown, AboutValues>({
+    resolver: zodResolver(aboutFieldsSchema),
+    defaultValues: { titles: about.titles, texts: about.texts },
+  });
+  const save = useSaveAbout();
+  const toast = useToast();
+  const { errors, isDirty } = form.formState;
+  return (
+    <form
+      className="panel form"
+      noValidate
+      aria-labelledby="about-texts"
+      onSubmit={form.handleSubmit((values) => {
+        save.mutate(values, {
+          onSuccess: (saved) => {
+            form.reset({ titles: saved.titles, texts: saved.texts });
+            toast('Страница «О проекте» сохранена');
+          },
+        });
+      })}
+    >
+      <h2 id="about-texts">Тексты</h2>
+      <TextField label="Заголовок страницы" registration={form.register('titles.0')} error={errors.titles?.[0]} />
+      {sections.map((index) => (
+        <fieldset key={index} className="fieldset">
+          <legend>Раздел {index + 1}</legend>
+          <TextField
+            label="Заголовок раздела"
+            registration={form.register(`titles.${index + 1}`)}
+            error={errors.titles?.[index + 1]}
+          />
+          <TextAreaField
+            label="Текст раздела"
+            rows={6}
+            hint="Пустая строка начинает новый абзац."
+            registration={form.register(`texts.${index}`)}
+            error={errors.texts?.[index]}
+          />
+        </fieldset>
+      ))}
+      <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
+      <div className="row">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          Сохранить
+        </button>
+        {isDirty ? <span className="muted">Есть несохранённые изменения.</span> : null}
+      </div>
+    </form>
+  );
+}
+
+function Poster({ about }: { about: StudioAbout }) {
+  const poster = useAboutPoster();
+  const toast = useToast();
+  const { mutate } = poster;
+  const onUploaded = useCallback(
+    (upload: string) => {
+      mutate(upload, {
+        onSuccess: () => {
+          toast('Картинка сохранена');
+        },
+      });
+    },
+    [mutate, toast],
+  );
+  return (
+    <section className="panel stack" aria-labelledby="about-poster">
+      <h2 id="about-poster">Картинка</h2>
+      {about.poster === '' ? (
+        <p className="muted">Картинки нет.</p>
+      ) : (
+        <img
+          className="preview-image"
+          src={about.poster}
+          alt="Картинка страницы «О проекте»"
+          width={320}
+          height={180}
+        />
+      )}
+      <UploadField
+        label="Новая картинка"
+        accept="image/jpeg,image/png,image/webp"
+        hint="JPEG, PNG или WebP; обрезается до 16 : 9."
+        onUploaded={onUploaded}
+      />
+      <FormProblem problem={poster.isError ? problemOf(poster.error) : undefined} />
+    </section>
+  );
+}
+
+export default function AboutPage() {
+  const about = useQuery(aboutQuery);
+  return (
+    <>
+      <PageHeader title="О проекте" about="Страница «О проекте» на сайте." />
+      {about.isError ? (
+        <p className="alert" role="alert">
+          {problemOf(about.error)}
+        </p>
+      ) : about.data === undefined ? (
+        <p className="muted" role="status">
+          Загрузка…
+        </p>
+      ) : (
+        <div className="stack">
+          <AboutForm about={about.data} />
+          <Poster about={about.data} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+// The audit log: every change made through the studio, the operators' calls or the command line,
+// newest first: when, who, what, from where, and the entity before and after. Filters live in the
+// address, so a search can be bookmarked and shared with another admin.
+import { type AuditEntry, studioLimits } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type SubmitEvent, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { type AuditFilter, auditQuery } from './api.ts';
+
+const filterNames = ['actor', 'entity', 'action', 'from', 'to'] as const;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/u;
+
+function filterOf(params: URLSearchParams): AuditFilter {
+  const page = params.get('page');
+  const filter: AuditFilter = { page: page !== null && /^[1-9]\d{0,4}$/u.test(page) ? Number(page) : 1 };
+  for (const name of filterNames) {
+    const value = params.get(name)?.trim();
+    if (value === undefined || value === '') continue;
+    if ((name === 'from' || name === 'to') && !datePattern.test(value)) continue;
+    filter[name] = value;
+  }
+  return filter;
+}
+
+function Snapshot({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <div>
+      <h3 className="audit__label">{label}</h3>
+      <pre className="audit__json">{JSON.stringify(value, null, 2)}</pre>
+    </div>
+  );
+}
+
+function Row({ entry }: { entry: AuditEntry }) {
+  const detailed =
+    (entry.before !== null && entry.before !== undefined) || (entry.after !== null && entry.after !== undefined);
+  return (
+    <tr>
+      <td>{formatDateTime(entry.at)}</td>
+      <td>{entry.actor}</td>
+      <td>
+        <code>{entry.action}</code>
+      </td>
+      <td>
+        {entry.entity}
+        {entry.entityId === null ? null : ` № ${String(entry.entityId)}`}
+      </td>
+      <td>{entry.address}</td>
+      <td>
+        {detailed ? (
+          <details>
+            <summary>До и после</summary>
+            <div className="audit__change">
+              <Snapshot label="До" value={entry.before} />
+              <Snapshot label="После" value={entry.after} />
+            </div>
+          </details>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export default function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const entries = useQuery(auditQuery(filter));
+  const formId = useId();
+  const count = entries.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / studioLimits.auditPageSize));
+  const go = (page: number): void => {
+    const next = new URLSearchParams(params);
+    if (page === 1) next.delete('page');
+    else next.set('page', String(page));
+    setParams(next);
+  };
+  const search = (event: SubmitEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of filterNames) {
+      const value = data.get(name);
+      if (typeof value === 'string' && value.trim() !== '') next.set(name, value.trim());
+    }
+    setParams(next);
+  };
+  return (
+    <>
+      <PageHeader
+        title="Журнал изменений"
+        about="Кто, что и когда менял: в студии, через API операторов и в командной строке."
+      />
+      <form className="panel filters" onSubmit={search} aria-label="Фильтр журнала" key={params.toString()}>
+        <div className="field">
+          <label htmlFor={`${formId}-actor`}>Кто</label>
+          <input id={`${formId}-actor`} name="actor" className="input" defaultValue={filter.actor ?? ''} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-entity`}>Что</label>
+          <select id={`${formId}-entity`} name="entity" className="select" defaultValue={filter.entity ?? ''}>
+            <option value="">Всё</option>
+            <option value="video">Видео</option>
+            <option value="radio">Радио</option>
+            <option value="video-category">Рубрики видео</option>
+            <option value="radio-category">Рубрики радио</option>
+            <option value="slide">Слайды</option>
+            <option value="poll">Опросы</option>
+            <option value="about">О проекте</option>
+            <option value="search-picks">Подсказки поиска</option>
+            <option value="radio-listing">Подборки радио</option>
+            <option value="home-row">Ряды главной</option>
+            <option value="popular">Популярное</option>
+            <option value="schedule-tv">Сетка телеканала</option>
+            <option value="schedule-radio">Сетка радио</option>
+            <option value="job">Обработка файлов</option>
+            <option value="chat-message">Чат</option>
+            <option value="user">Пользователи</option>
+            <option value="session">Входы</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-action`}>Действие</label>
+          <input
+            id={`${formId}-action`}
+            name="action"
+            className="input"
+            placeholder="video.update"
+            defaultValue={filter.action ?? ''}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-from`}>С</label>
+          <input id={`${formId}-from`} name="from" type="date" className="input" defaultValue={filter.from ?? ''} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-to`}>До</label>
+          <input id={`${formId}-to`} name="to" type="date" className="input" defaultValue={filter.to ?? ''} />
+        </div>
+        <div className="row filters__actions">
+          <button type="submit" className="button button--primary">
+            Найти
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setParams(new URLSearchParams());
+            }}
+          >
+            Сбросить
+          </button>
+        </div>
+      </form>
+      {entries.isError ? (
+        <p className="alert" role="alert">
+          {problemOf(entries.error)}
+        </p>
+      ) : null}
+      <div className="stack">
+        <div className="table-wrap">
+          <table className="table" aria-busy={entries.isFetching}>
+            <caption className="visually-hidden">Журнал изменений</caption>
+            <thead>
+              <tr>
+                <th scope="col">Когда</th>
+                <th scope="col">Кто</th>
+                <th scope="col">Действие</th>
+                <th scope="col">Что</th>
+                <th scope="col">Адрес</th>
+                <th scope="col">
+                  <span className="visually-hidden">Изменение</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(entries.data?.results.length ?? 0) === 0 ? (
+                <tr>
+                  <td className="table__empty" colSpan={6}>
+                    {entries.isPending ? 'Загрузка…' : 'Записей нет.'}
+                  </td>
+                </tr>
+              ) : (
+                entries.data?.results.map((entry) => <Row key={entry.id} entry={entry} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+        <div className="pager">
+          <span>
+            Всего записей: {formatNumber(count)} · страница {filter.page} из {pages}
+          </span>
+          <div className="row">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Предыдущая страница"
+              disabled={filter.page <= 1}
+              onClick={() => {
+                go(filter.page - 1);
+              }}
+            >
+              <ChevronLeft size={18} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Следующая страница"
+              disabled={filter.page >= pages}
+              onClick={() => {
+                go(filter.page + 1);
+              }}
+            >
+              <ChevronRight size={18} aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

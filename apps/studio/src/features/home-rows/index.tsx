@@ -1,0 +1,131 @@
+// The home page's catalogue rows, top to bottom: each shows a category's newest videos or videos
+// picked by hand. Dragging a row saves the new order at once; adding, changing and removing rows.
+import type { StudioHomeRow } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { FormProblem } from '../../components/fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { homeRowsQuery, useDeleteHomeRow, useOrderHomeRows, videoCategoriesQuery } from './api.ts';
+import { HomeRowDialog } from './home-row-dialog.tsx';
+import './home-rows.css';
+
+export default function HomeRowsPage() {
+  const rows = useQuery(homeRowsQuery);
+  const categories = useQuery(videoCategoriesQuery);
+  const order = useOrderHomeRows();
+  const remove = useDeleteHomeRow();
+  const toast = useToast();
+  const [editing, setEditing] = useState<StudioHomeRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StudioHomeRow | null>(null);
+  const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
+  const shows = (row: StudioHomeRow): string =>
+    row.categoryId === null
+      ? `Выбрано: ${String(row.videos.length)} видео`
+      : `Рубрика: ${categoryName.get(row.categoryId) ?? `№ ${String(row.categoryId)}`}`;
+  return (
+    <>
+      <PageHeader title="Ряды главной" about="Ряды видео на главной странице сайта, сверху вниз.">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setEditing('new');
+          }}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Добавить ряд
+        </button>
+      </PageHeader>
+      <section className="panel stack" aria-labelledby="home-rows-list">
+        <h2 id="home-rows-list">Порядок рядов</h2>
+        <p className="muted">Перетащите ряд за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.</p>
+        <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
+        {rows.isError ? (
+          <p className="alert" role="alert">
+            {problemOf(rows.error)}
+          </p>
+        ) : rows.data === undefined ? (
+          <p className="muted" role="status">
+            Загрузка…
+          </p>
+        ) : rows.data.length === 0 ? (
+          <p className="muted">Рядов пока нет.</p>
+        ) : (
+          <SortableList
+            listLabel="Ряды главной"
+            items={rows.data}
+            label={(row) => row.name}
+            onReorder={(items) => {
+              order.mutate(items);
+            }}
+            render={(row) => (
+              <>
+                <span className="sortable__body">
+                  {row.name}
+                  <small>{shows(row)}</small>
+                </span>
+                <div className="row">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Изменить «${row.name}»`}
+                    onClick={() => {
+                      setEditing(row);
+                    }}
+                  >
+                    <Pencil size={14} aria-hidden="true" />
+                    Изменить
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Удалить «${row.name}»`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(row);
+                    }}
+                  >
+                    <Trash2 size={14} aria-hidden="true" />
+                    Удалить
+                  </button>
+                </div>
+              </>
+            )}
+          />
+        )}
+      </section>
+      <HomeRowDialog
+        row={editing}
+        categories={categories.data ?? []}
+        onClose={() => {
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Удалить ряд?"
+        message={`Ряд «${deleting?.name ?? ''}» пропадёт с главной. Сами видео останутся в каталоге.`}
+        confirm="Удалить"
+        busy={remove.isPending}
+        problem={remove.isError ? problemOf(remove.error) : undefined}
+        onConfirm={() => {
+          if (deleting === null) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast('Ряд удалён');
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => {
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+// The ingest queue: every job making media, the newest first, with its stage, progress, time left
+// and, when it failed, ffmpeg's reason and a retry. Followed live while anything is under way.
+import { type StudioJob, studioLimits } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { FormProblem } from '../../components/fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { JobProgress } from '../../components/status.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { jobsQuery, useRetryJob } from './api.ts';
+
+const kindLabels: Record<string, string> = {
+  'video-media': 'Файл видео',
+  'radio-media': 'Файл радио',
+  video: 'Загрузка из командной строки',
+  radio: 'Загрузка из командной строки',
+  'demo-video': 'Демо',
+  'demo-radio': 'Демо',
+};
+
+/** Where the job's item is edited, when it has one yet. */
+function itemPath(job: StudioJob): string | undefined {
+  if (job.itemId === null) return undefined;
+  return `${job.kind.includes('radio') ? '/radios' : '/videos'}/${String(job.itemId)}`;
+}
+
+function pageOf(params: URLSearchParams): number {
+  const value = params.get('page');
+  return value !== null && /^[1-9]\d{0,4}$/u.test(value) ? Number(value) : 1;
+}
+
+export default function JobsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params);
+  const jobs = useQuery(jobsQuery(page));
+  const retry = useRetryJob();
+  const toast = useToast();
+  const rows = jobs.data?.results ?? [];
+  const count = jobs.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / studioLimits.jobsPageSize));
+  const go = (next: number): void => {
+    setParams(next === 1 ? {} : { page: String(next) });
+  };
+  return (
+    <>
+      <PageHeader
+        title="Обработка файлов"
+        about="Очередь заданий, которые делают из загруженных файлов медиа для сайта: новые сверху."
+      />
+      {jobs.isError ? (
+        <p className="alert" role="alert">
+          {problemOf(jobs.error)}
+        </p>
+      ) : null}
+      <FormProblem problem={retry.isError ? problemOf(retry.error) : undefined} />
+      <div className="stack">
+        <div className="table-wrap">
+          <table className="table" aria-busy={jobs.isFetching}>
+            <caption className="visually-hidden">Задания обработки</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="table__number">
+                  №
+                </th>
+                <th scope="col">Что</th>
+                <th scope="col">Запись</th>
+                <th scope="col">Ход</th>
+                <th scope="col" className="table__number">
+                  Попытки
+                </th>
+                <th scope="col">Создано</th>
+                <th scope="col">
+                  <span className="visually-hidden">Действия</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td className="table__empty" colSpan={7}>
+                    {jobs.isPending ? 'Загрузка…' : 'Заданий нет.'}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((job) => {
+                  const path = itemPath(job);
+                  return (
+                    <tr key={job.id}>
+                      <td className="table__number">{job.id}</td>
+                      <td>{kindLabels[job.kind] ?? job.kind}</td>
+                      <td>
+                        {path === undefined ? (
+                          job.name
+                        ) : (
+                          <Link className="table__name" to={path}>
+                            {job.name}
+                          </Link>
+                        )}
+                      </td>
+                      <td>
+                        <JobProgress job={job} />
+                      </td>
+                      <td className="table__number">{job.attempts}</td>
+                      <td>{formatDateTime(job.createdAt)}</td>
+                      <td>
+                        {job.stage === 'failed' ? (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            aria-label={`Повторить задание № ${String(job.id)}`}
+                            disabled={retry.isPending && retry.variables === job.id}
+                            onClick={() => {
+                              retry.mutate(job.id, {
+                                onSuccess: () => {
+                                  toast(`Задание № ${String(job.id)} снова в очереди`);
+                                },
+                              });
+                            }}
+                          >
+                            <RotateCcw size={14} aria-hidden="true" />
+                            Повторить
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+        <div className="pager">
+          <span>Всего: {formatNumber(count)}</span>
+          <div className="pager__controls">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Предыдущая страница"
+              disabled={page <= 1}
+              onClick={() => {
+                go(Math.min(page - 1, pages));
+              }}
+            >
+              <ChevronLeft size={18} aria-hidden="true" />
+            </button>
+            <span aria-live="polite">
+              {page} из {pages}
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Следующая страница"
+              disabled={page >= pages}
+              onClick={() => {
+                go(page + 1);
+              }}
+            >
+              <ChevronRight size={18} aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+// The polls in the order visitors meet them: each with its answers and the votes they have, open
+// or closed. Dragging a poll saves the new order at once; adding, changing and removing polls.
+import type { StudioPoll } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { FormProblem } from '../../components/fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { pollsQuery, useDeletePoll, useOrderPolls } from './api.ts';
+import { PollDialog } from './poll-dialog.tsx';
+
+function Results({ poll }: { poll: StudioPoll }) {
+  const total = poll.votes.reduce((sum, votes) => sum + votes, 0);
+  return (
+    <ul className="poll-results">
+      {poll.variants.map((variant, index) =>
+        variant === '' ? null : (
+          <li key={index}>
+            {variant}: <strong>{formatNumber(poll.votes[index] ?? 0)}</strong>
+            {total === 0 ? null : ` (${String(Math.round(((poll.votes[index] ?? 0) / total) * 100))} %)`}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export default function PollsPage() {
+  const polls = useQuery(pollsQuery);
+  const order = useOrderPolls();
+  const remove = useDeletePoll();
+  const toast = useToast();
+  const [editing, setEditing] = useState<StudioPoll | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StudioPoll | null>(null);
+  return (
+    <>
+      <PageHeader title="Опросы" about="Опросы на сайте: посетитель видит первый открытый, на который ещё не ответил.">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setEditing('new');
+          }}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Новый опрос
+        </button>
+      </PageHeader>
+      <section className="panel stack" aria-labelledby="polls-list">
+        <h2 id="polls-list">Порядок опросов</h2>
+        <p className="muted">
+          Перетащите опрос за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.
+        </p>
+        <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
+        {polls.isError ? (
+          <p className="alert" role="alert">
+            {problemOf(polls.error)}
+          </p>
+        ) : polls.data === undefined ? (
+          <p className="muted" role="status">
+            Загрузка…
+          </p>
+        ) : polls.data.length === 0 ? (
+          <p className="muted">Опросов пока нет.</p>
+        ) : (
+          <SortableList
+            listLabel="Опросы"
+            items={polls.data}
+            label={(poll) => poll.question}
+            onReorder={(items) => {
+              order.mutate(items);
+            }}
+            render={(poll) => (
+              <>
+                <span className="sortable__body">
+                  {poll.question}{' '}
+                  <span className={poll.active ? 'badge badge--ok' : 'badge'}>{poll.active ? 'Открыт' : 'Закрыт'}</span>
+                  <Results poll={poll} />
+                </span>
+                <div className="row">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Изменить опрос «${poll.question}»`}
+                    onClick={() => {
+                      setEditing(poll);
+                    }}
+                  >
+                    <Pencil size={14} aria-hidden="true" />
+                    Изменить
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Удалить опрос «${poll.question}»`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(poll);
+                    }}
+                  >
+                    <Trash2 size={14} aria-hidden="true" />
+                    Удалить
+                  </button>
+                </div>
+              </>
+            )}
+          />
+        )}
+      </section>
+      <PollDialog
+        poll={editing}
+        onClose={() => {
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Удалить опрос?"
+        message={`Опрос «${deleting?.question ?? ''}» и его голоса пропадут с сайта. Чтобы только перестать его показывать, закройте его.`}
+        confirm="Удалить"
+        busy={remove.isPending}
+        problem={remove.isError ? problemOf(remove.error) : undefined}
+        onConfirm={() => {
+          if (deleting === null) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast('Опрос удалён');
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => {
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

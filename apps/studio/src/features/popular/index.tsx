@@ -1,0 +1,129 @@
+// The radio page's popular programmes and songs: the editors' picks of each, in their order; the
+// most played radios of the kind fill whatever of the twelve places the picks leave.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormProblem } from '../../components/fields.tsx';
+import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { type PopularKind, popularPicksQuery, useWritePopularPicks } from './api.ts';
+
+/** The places of each popular list (the contract's limit of picks). */
+const placesMax = 12;
+
+const panels = [
+  {
+    kind: 'programmes',
+    radioKind: 1,
+    title: 'Популярные передачи',
+    add: 'Добавить передачу',
+    saved: 'Передачи сохранены',
+  },
+  { kind: 'songs', radioKind: 2, title: 'Популярные песни', add: 'Добавить песню', saved: 'Песни сохранены' },
+] as const;
+
+export default function PopularPage() {
+  return (
+    <>
+      <PageHeader
+        title="Популярное на радио"
+        about={`Выбранные здесь записи идут первыми, остальные из ${String(placesMax)} мест занимают самые слушаемые.`}
+      />
+      <div className="grid-2">
+        {panels.map((panel) => (
+          <PopularPanel key={panel.kind} {...panel} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function PopularPanel(props: { kind: PopularKind; radioKind: 1 | 2; title: string; add: string; saved: string }) {
+  const headingId = useId();
+  const picks = useQuery(popularPicksQuery(props.kind));
+  const write = useWritePopularPicks(props.kind);
+  const toast = useToast();
+  // The editor's unsaved list; null while it is the stored one.
+  const [draft, setDraft] = useState<PickedItem[] | null>(null);
+  const items = draft ?? picks.data?.radios ?? [];
+  const ids = items.map((radio) => radio.id);
+  return (
+    <section className="panel stack" aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.title}</h2>
+      {picks.isError ? (
+        <p className="alert" role="alert">
+          {problemOf(picks.error)}
+        </p>
+      ) : picks.data === undefined ? (
+        <p className="muted" role="status">
+          Загрузка…
+        </p>
+      ) : (
+        <>
+          {items.length === 0 ? (
+            <p className="muted">Выбранных нет: все места занимают самые слушаемые.</p>
+          ) : (
+            <SortableList
+              listLabel={props.title}
+              items={items}
+              label={(radio) => radio.name}
+              onReorder={setDraft}
+              render={(radio) => (
+                <>
+                  <span className="sortable__body">
+                    {radio.name}
+                    <small>№ {radio.id}</small>
+                  </span>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Убрать «${radio.name}»`}
+                    onClick={() => {
+                      setDraft(items.filter((item) => item.id !== radio.id));
+                    }}
+                  >
+                    Убрать
+                  </button>
+                </>
+              )}
+            />
+          )}
+          {items.length < placesMax ? (
+            <ItemPicker
+              kind="radio"
+              radioKind={props.radioKind}
+              label={props.add}
+              taken={ids}
+              onPick={(radio) => {
+                setDraft([...items, radio]);
+              }}
+            />
+          ) : (
+            <p className="muted">Выбраны все {placesMax} мест.</p>
+          )}
+          <FormProblem problem={write.isError ? problemOf(write.error) : undefined} />
+          <div className="row">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={write.isPending}
+              onClick={() => {
+                write.mutate(ids, {
+                  onSuccess: () => {
+                    setDraft(null);
+                    toast(props.saved);
+                  },
+                });
+              }}
+            >
+              Сохранить
+            </button>
+            {draft === null ? null : <span className="muted">Есть несохранённые изменения</span>}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+// The radio catalogue's listing groups, in the order the catalogue shows them: each a named set
+// of radios picked by hand. Dragging a group saves the new order at once; adding, changing and
+// removing groups.
+import type { StudioRadioListing } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { FormProblem } from '../../components/fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { radioListingsQuery, useDeleteRadioListing, useOrderRadioListings } from './api.ts';
+import { ListingDialog } from './listing-dialog.tsx';
+
+export default function RadioListingsPage() {
+  const listings = useQuery(radioListingsQuery);
+  const order = useOrderRadioListings();
+  const remove = useDeleteRadioListing();
+  const toast = useToast();
+  const [editing, setEditing] = useState<StudioRadioListing | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StudioRadioListing | null>(null);
+  return (
+    <>
+      <PageHeader title="Подборки радио" about="Подборки передач и песен в каталоге радио, сверху вниз.">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setEditing('new');
+          }}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Добавить подборку
+        </button>
+      </PageHeader>
+      <section className="panel stack" aria-labelledby="radio-listings-list">
+        <h2 id="radio-listings-list">Порядок подборок</h2>
+        <p className="muted">
+          Перетащите подборку за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.
+        </p>
+        <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
+        {listings.isError ? (
+          <p className="alert" role="alert">
+            {problemOf(listings.error)}
+          </p>
+        ) : listings.data === undefined ? (
+          <p className="muted" role="status">
+            Загрузка…
+          </p>
+        ) : listings.data.length === 0 ? (
+          <p className="muted">Подборок пока нет.</p>
+        ) : (
+          <SortableList
+            listLabel="Подборки радио"
+            items={listings.data}
+            label={(listing) => listing.name}
+            onReorder={(items) => {
+              order.mutate(items);
+            }}
+            render={(listing) => (
+              <>
+                <span className="sortable__body">
+                  {listing.name}
+                  <small>Выбрано: {listing.radios.length} радио</small>
+                </span>
+                <div className="row">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Изменить «${listing.name}»`}
+                    onClick={() => {
+                      setEditing(listing);
+                    }}
+                  >
+                    <Pencil size={14} aria-hidden="true" />
+                    Изменить
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Удалить «${listing.name}»`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(listing);
+                    }}
+                  >
+                    <Trash2 size={14} aria-hidden="true" />
+                    Удалить
+                  </button>
+                </div>
+              </>
+            )}
+          />
+        )}
+      </section>
+      <ListingDialog
+        listing={editing}
+        onClose={() => {
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Удалить подборку?"
+        message={`Подборка «${deleting?.name ?? ''}» пропадёт из каталога радио. Сами радио останутся.`}
+        confirm="Удалить"
+        busy={remove.isPending}
+        problem={remove.isError ? problemOf(remove.error) : undefined}
+        onConfirm={() => {
+          if (deleting === null) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast('Подборка удалена');
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => {
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+// Adding an account: its login and role, and a password only when the admin wants to choose it;
+// otherwise the server makes one, which the users screen then shows once.
+import { loginSchema, passwordSchema, studioRoleSchema } from '@efir/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { problemOf } from '../../lib/api.ts';
+import { useAddUser } from './api.ts';
+import type { MadePassword } from './password-dialog.tsx';
+import { roleLabels, rolesHint } from '../../lib/roles.ts';
+
+const addSchema = z.object({
+  login: loginSchema,
+  role: studioRoleSchema,
+  // An empty field asks the server to make the password.
+  password: z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(passwordSchema.optional()),
+});
+type AddInput = z.input<typeof addSchema>;
+type AddOutput = z.output<typeof addSchema>;
+
+const blank: AddInput = { login: '', role: 'editor', password: '' };
+
+export function UserAddDialog({
+  open,
+  onClose,
+  onMade,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onMade: (made: MadePassword) => void;
+}) {
+  const form = useForm<AddInput, unknown, AddOutput>({ resolver: zodResolver(addSchema), defaultValues: blank });
+  const add = useAddUser();
+  const toast = useToast();
+  const { errors } = form.formState;
+  const close = (): void => {
+    form.reset(blank);
+    add.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} title="Новый пользователь" onClose={close} narrow>
+      <form
+        className="form"
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          add.mutate(values, {
+            onSuccess: ({ user, password }) => {
+              toast(`Пользователь «${user.login}» добавлен`);
+              close();
+              if (password !== undefined) onMade({ login: user.login, password });
+            },
+          });
+        })}
+      >
+        <TextField
+          label="Логин"
+          hint="Латинские буквы, цифры, точка, дефис и подчёркивание"
+          autoComplete="off"
+          registration={form.register('login')}
+          error={errors.login}
+        />
+        <SelectField label="Роль" hint={rolesHint} registration={form.register('role')} error={errors.role}>
+          {studioRoleSchema.options.map((role) => (
+            <option key={role} value={role}>
+              {roleLabels[role]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Пароль"
+          type="password"
+          autoComplete="new-password"
+          hint="Оставьте пустым, и пароль будет создан"
+          registration={form.register('password')}
+          error={errors.password}
+        />
+        <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
+        <div className="dialog__footer">
+          <button type="button" className="button" onClick={close}>
+            Отмена
+          </button>
+          <button type="submit" className="button button--primary" disabled={add.isPending}>
+            Добавить
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,261 @@
+// The studio as the broadcaster's staff use it, in Chromium against a real site: an admin makes
+// an editor's account; the editor uploads a clip through the file input, follows it to the end
+// and it plays on the public site; a rename, an about-page edit and a new poll show publicly;
+// wrong passwords are throttled; a moderator cannot open content screens.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { apiUrl, studioLimits, studioUrl } from '@efir/contract';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
+import { makeClip } from '../apps/server/test/media-fixtures.ts';
+import { type Site, startSite } from './support/site.ts';
+import { open } from './web/helpers.ts';
+
+const root = new URL('../', import.meta.url).pathname;
+const adminPassword = 'аист-зебра-ковш-1987';
+const editorPassword = 'лампа-сосна-кедр-2024';
+const moderatorPassword = 'ветер-поле-река-1999';
+
+let site: Site;
+let clip: string;
+
+/** Adds an account through the CLI, the password on standard input, as an operator does. */
+function addAccount(login: string, role: string, password: string): void {
+  execFileSync(
+    process.execPath,
+    [join(root, 'apps/server/src/cli/efir.ts'), 'user', 'add', login, '--role', role, '--password-stdin'],
+    { env: site.env, input: `${password}\n`, encoding: 'utf8' },
+  );
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  site = await startSite(18_580);
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  clip = join(site.dataDir, 'Закат над рекой.mp4');
+  makeClip(tools.ffmpeg, clip, { seconds: 20, size: '1280x720' });
+  addAccount('anna', 'admin', adminPassword);
+  addAccount('boris', 'moderator', moderatorPassword);
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
+
+async function signIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto(`${site.url}/studio/`);
+  await page.getByLabel('Логин', { exact: true }).fill(login);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+async function studioPage(browser: Browser, login: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, login, password);
+  return page;
+}
+
+test.describe.serial('the studio', () => {
+  let videoId: number;
+
+  test('an admin makes an editor’s account in the studio', async ({ browser }) => {
+    const page = await studioPage(browser, 'anna', adminPassword);
+    await page.getByRole('link', { name: 'Пользователи' }).click();
+    await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Логин', { exact: true }).fill('vera');
+    await dialog.getByLabel('Роль', { exact: true }).selectOption('editor');
+    await dialog.getByLabel('Пароль', { exact: true }).fill(editorPassword);
+    await dialog.getByRole('button', { name: 'Добавить' }).click();
+    await expect(page.getByRole('row', { name: /vera/u })).toBeVisible();
+    await page.context().close();
+  });
+
+  test('the editor uploads a clip, follows it to the end, and it plays on the public site', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.getByRole('link', { name: 'Видео', exact: true }).click();
+    await page.getByRole('button', { name: 'Добавить видео' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Название', { exact: true }).fill('Закат над рекой');
+    await dialog.getByLabel('Файл видео', { exact: true }).setInputFiles(clip);
+    await expect(dialog.getByTestId('upload-done')).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+
+    // The video's own screen follows the ingest: its stages and percent, then ready.
+    await expect(page).toHaveURL(/\/studio\/videos\/\d+$/u);
+    videoId = Number(/(\d+)$/u.exec(page.url())?.[1]);
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const progress = page.getByTestId('job-progress');
+          if ((await progress.count()) > 0) seen.add((await progress.getAttribute('data-stage')) ?? '');
+          return page.getByRole('region', { name: 'Медиа' }).innerText();
+        },
+        { timeout: 150_000, intervals: [250] },
+      )
+      .toContain('Готово');
+    expect(seen.size, `stages seen: ${[...seen].join(', ')}`).toBeGreaterThan(0);
+
+    const viewer = await browser.newPage();
+    await open(viewer, `/video/item/${String(videoId)}`, { base: site.url });
+    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Закат над рекой');
+    const time = () => viewer.getByTestId('video-player').evaluate((video) => (video as HTMLVideoElement).currentTime);
+    await expect.poll(time, { timeout: 20_000 }).toBeGreaterThan(1);
+    await viewer.close();
+    await page.context().close();
+  });
+
+  test('a rename shows on the public page', async ({ browser }) => {
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.goto(`${site.url}/studio/videos/${String(videoId)}`);
+    const fields = page.getByRole('region', { name: 'Описание' });
+    await fields.getByLabel('Название', { exact: true }).fill('Закат над Волгой');
+    await fields.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
+
+    const viewer = await browser.newPage();
+    await expect
+      .poll(
+        async () => {
+          await open(viewer, `/video/item/${String(videoId)}`, { base: site.url });
+          return viewer.getByRole('heading', { level: 1 }).innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('Закат над Волгой');
+    await viewer.close();
+    await page.context().close();
+  });
+
+  test('an about-page edit and a new poll show publicly', async ({ browser }) => {
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.getByRole('link', { name: 'О проекте' }).click();
+    await page.getByLabel('Заголовок страницы', { exact: true }).fill('О нашем телеканале');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'сохранена' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Опросы' }).click();
+    await page.getByRole('button', { name: 'Новый опрос' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Вопрос', { exact: true }).fill('Какой фильм показать в субботу?');
+    await dialog.getByLabel('Вариант 1', { exact: true }).fill('Комедию');
+    await dialog.getByLabel('Вариант 2', { exact: true }).fill('Детектив');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Какой фильм показать в субботу?')).toBeVisible();
+    // Visitors see the first poll: the new one is moved to the top from the keyboard.
+    const handle = page.getByRole('button', { name: 'Переставить: Какой фильм показать в субботу?' });
+    const polls = page.getByRole('list', { name: 'Опросы' }).locator(':scope > li');
+    const count = await polls.count();
+    await handle.focus();
+    // The sensor listens for the arrows from the moment after the pick-up, and measures each move.
+    for (const key of ['Space', ...Array<string>(count - 1).fill('ArrowUp'), 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await expect(polls.first()).toContainText('Какой фильм показать в субботу?');
+    await page.reload();
+    await expect(polls.first()).toContainText('Какой фильм показать в субботу?');
+
+    const viewer = await browser.newPage();
+    await expect
+      .poll(
+        async () => {
+          await open(viewer, '/about', { base: site.url });
+          await expect(viewer.getByRole('heading', { level: 2 }).first()).toBeVisible();
+          return viewer.getByRole('heading', { name: 'О нашем телеканале' }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await open(viewer, '/', { base: site.url });
+          const poll = viewer.locator('section.poll');
+          await poll.scrollIntoViewIfNeeded();
+          return poll.innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Какой фильм показать в субботу?');
+    await viewer.close();
+    await page.context().close();
+  });
+
+  test('wrong passwords are throttled, whoever guesses', async ({ page }) => {
+    await page.goto(`${site.url}/studio/`);
+    for (let attempt = 0; attempt < studioLimits.failuresPerLogin; attempt += 1) {
+      await page.getByLabel('Логин', { exact: true }).fill('vera');
+      await page.getByLabel('Пароль', { exact: true }).fill(`угадайка-${String(attempt)}`);
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await expect(page.getByRole('alert')).toContainText('Неверный логин или пароль');
+    }
+    // Even the right password is refused now, and the answer says for how long.
+    await page.getByLabel('Пароль', { exact: true }).fill(editorPassword);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('alert')).toContainText('Слишком много неудачных попыток входа');
+    // The same refusal for a login that does not exist: nothing tells the two apart.
+    const unknown = await page.request.post(`${site.url}${studioUrl('login')}`, {
+      data: { login: 'nobody', password: 'x' },
+      headers: { origin: site.url },
+    });
+    expect(unknown.status()).toBe(401);
+  });
+
+  test('a moderator sees only the chat and cannot open content screens', async ({ browser }) => {
+    const page = await studioPage(browser, 'boris', moderatorPassword);
+    const nav = page.getByRole('navigation', { name: 'Разделы студии' });
+    await expect(nav.getByRole('link', { name: 'Чат' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Видео', exact: true })).toHaveCount(0);
+    await page.goto(`${site.url}/studio/videos`);
+    await expect(page.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
+    // And the server refuses the call itself, whatever the page shows.
+    const refused = await page.evaluate(async (url) => (await fetch(url)).status, studioUrl('videos'));
+    expect(refused).toBe(403);
+    // The public catalogue is still everyone's.
+    const open = await page.evaluate(async (url) => (await fetch(url)).status, apiUrl('videoCategories'));
+    expect(open).toBe(200);
+    await page.context().close();
+  });
+
+  test('every screen has no serious accessibility fault, light and dark, desktop and phone', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const screens = ['videos', `videos/${String(videoId)}`, 'radios', 'categories', 'jobs', 'home-rows', 'slides'];
+    const more = ['polls', 'radio-listings', 'popular', 'search-picks', 'about', 'chat', 'users', 'audit', 'account'];
+    const faults: string[] = [];
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 375],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/studio/`);
+      const login = await new AxeBuilder({ page }).analyze();
+      faults.push(
+        ...login.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `login: ${v.id}`),
+      );
+      await signIn(page, 'anna', adminPassword);
+      for (const screen of [...screens, ...more]) {
+        await page.goto(`${site.url}/studio/${screen}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByText('Загрузка…')).toHaveCount(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const violation of results.violations) {
+          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+          faults.push(
+            `${theme} ${String(width)} /${screen}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+        }
+      }
+      await context.close();
+    }
+    expect(faults).toEqual([]);
+  });
+});

@@ -303,11 +303,11 @@ export const aboutFieldsSchema = z.object({
   titles: z
     .array(textSchema('Заголовок', 1, 200))
     .length(6)
-    .describe('the page title, then the five sections'),
+    .describe('the page title, then the five sections (the fifth is the contacts)'),
   texts: z
     .array(textSchema('Текст', 0, 20_000))
     .length(5)
-    .describe('the five sections'),
+    .describe('the introduction under the page title, then the texts of sections 1–4 (the contacts have none)'),
 });
 export type AboutFields = z.input<typeof aboutFieldsSchema>;
 export const studioAboutSchema = aboutFieldsSchema.extend({ poster: z.string() });

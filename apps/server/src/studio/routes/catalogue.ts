@@ -43,6 +43,14 @@ function audited(row: StudioVideoRow | StudioRadioRow): object {
 const noSuch = (kind: CatalogueKind): HttpError =>
   new HttpError(404, kind === 'video' ? 'Нет такого видео.' : 'Нет такой радиозаписи.');
 
+const dayForms = { one: 'день', few: 'дня', many: 'дней', other: 'дня' } as const;
+const dayRule = new Intl.PluralRules('ru-RU');
+
+/** «1 день», «3 дня», «5 дней». */
+function daysOf(count: number): string {
+  return `${String(count)} ${dayForms[dayRule.select(count) as keyof typeof dayForms]}`;
+}
+
 export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, context, done) => {
   const { db } = context;
 
@@ -115,10 +123,11 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
   ): Promise<void> => {
     const days = await scheduleDaysUsing(db, kind, row.id);
     if (days.length > 0) {
-      const shown = days.slice(0, 10).join(', ');
+      const shown = `${days.slice(0, 10).join(', ')}${days.length > 10 ? '…' : ''}`;
+      const what = kind === 'video' ? 'видео стоит' : 'запись стоит';
       throw new HttpError(
         409,
-        `Нельзя удалить: ${kind === 'video' ? 'видео стоит' : 'запись стоит'} в программе ${String(days.length)} ${days.length === 1 ? 'дня' : 'дней'}: ${shown}${days.length > 10 ? '…' : ''}. Сначала уберите ${kind === 'video' ? 'его' : 'её'} оттуда.`,
+        `Нельзя удалить: ${what} в программе на ${daysOf(days.length)}: ${shown}. Сначала уберите ${kind === 'video' ? 'его' : 'её'} оттуда.`,
       );
     }
     await change(request, async (tx) => {

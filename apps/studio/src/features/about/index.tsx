@@ -1,5 +1,5 @@
-// The about page: its title, five sections (a title and a text each) and its poster. The texts
-// are plain: an empty line starts a new paragraph on the site.
+// The about page: its title and introduction, four sections (a title and a text each), the title
+// of the contacts (their address and mail are the site's own) and its poster.
 import { aboutFieldsSchema, type StudioAbout } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { aboutQuery, type AboutValues, useAboutPoster, useSaveAbout } from './ap
 
 type AboutInput = z.input<typeof aboutFieldsSchema>;
 
-const sections = [0, 1, 2, 3, 4];
+const sections = [1, 2, 3, 4];
 
 function AboutForm({ about }: { about: StudioAbout }) {
   const form = useForm<AboutInput, unknown, AboutValues>({
@@ -41,23 +41,32 @@ function AboutForm({ about }: { about: StudioAbout }) {
     >
       <h2 id="about-texts">Тексты</h2>
       <TextField label="Заголовок страницы" registration={form.register('titles.0')} error={errors.titles?.[0]} />
+      <TextAreaField label="Вступление" rows={4} registration={form.register('texts.0')} error={errors.texts?.[0]} />
       {sections.map((index) => (
         <fieldset key={index} className="fieldset">
-          <legend>Раздел {index + 1}</legend>
+          <legend>Раздел {index}</legend>
           <TextField
             label="Заголовок раздела"
-            registration={form.register(`titles.${index + 1}`)}
-            error={errors.titles?.[index + 1]}
+            registration={form.register(`titles.${index}`)}
+            error={errors.titles?.[index]}
           />
           <TextAreaField
             label="Текст раздела"
             rows={6}
-            hint="Пустая строка начинает новый абзац."
             registration={form.register(`texts.${index}`)}
             error={errors.texts?.[index]}
           />
         </fieldset>
       ))}
+      <fieldset className="fieldset">
+        <legend>Раздел 5: контакты</legend>
+        <TextField
+          label="Заголовок раздела"
+          hint="Под ним сайт показывает свою почту и адрес."
+          registration={form.register('titles.5')}
+          error={errors.titles?.[5]}
+        />
+      </fieldset>
       <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
       <div className="row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -1,11 +1,15 @@
 // `npm run efir`: the real command on its own database, and against a running site.
-import { apiUrl } from '@efir/contract';
+import { apiUrl, studioLimits } from '@efir/contract';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../src/db/database.ts';
+import { studioUser } from '../src/db/schema/index.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
+import { passwordMatches } from '../src/studio/passwords.ts';
 import { makeClip } from './media-fixtures.ts';
 
 const cli = new URL('../src/cli/efir.ts', import.meta.url).pathname;
@@ -25,7 +29,17 @@ const env = {
 };
 
 function efir(...args: string[]): { code: number | null; out: string } {
-  const result = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 120_000 });
+  return efirWith(undefined, ...args);
+}
+
+/** The command with `input` on its standard input. */
+function efirWith(input: string | undefined, ...args: string[]): { code: number | null; out: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...(input === undefined ? {} : { input }),
+  });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -61,6 +75,47 @@ describe('efir CLI', () => {
     expect(run.out).toContain('--name');
     expect(run.out).toContain('usage:');
     expect(efir('fly').code).toBe(2);
+  });
+
+  it('makes studio accounts: a password read from standard input, or one made and printed once', async () => {
+    const given = efirWith('correct horse battery\n', 'user', 'add', 'Anna', '--role', 'admin', '--password-stdin');
+    expect(given.code, given.out).toBe(0);
+    expect(given.out).toContain('anna admin');
+    expect(given.out).not.toContain('password:');
+
+    const made = efir('user', 'add', 'boris', '--role', 'editor');
+    expect(made.code, made.out).toBe(0);
+    const password = /password: (\S+)/u.exec(made.out)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(studioLimits.passwordMin);
+
+    expect(efir('user', 'add', 'boris', '--role', 'editor').code).toBe(1);
+    const short = efirWith('short\n', 'user', 'add', 'vera', '--role', 'editor', '--password-stdin');
+    // Checked before anything is opened, as a wrong call is.
+    expect(short.code).toBe(2);
+    expect(short.out).toContain(String(studioLimits.passwordMin));
+    expect(efir('user', 'add', 'vera', '--role', 'janitor').code).toBe(2);
+
+    expect(efir('user', 'role', 'boris', 'moderator').code).toBe(0);
+    expect(efir('user', 'disable', 'boris').code).toBe(0);
+    const listed = efir('user', 'list').out;
+    expect(listed).toMatch(/anna admin/u);
+    expect(listed).toMatch(/boris moderator.*disabled/u);
+    // The last admin stays one.
+    const last = efir('user', 'disable', 'anna');
+    expect(last.code).toBe(1);
+    expect(efir('user', 'list').out).not.toMatch(/anna admin.*disabled/u);
+
+    // The password given works in the studio, as the account's; the made one was never kept.
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      const [anna] = await database.db.select().from(studioUser).where(eq(studioUser.login, 'anna'));
+      expect(await passwordMatches(anna?.passwordHash, 'correct horse battery')).toBe(true);
+      const [boris] = await database.db.select().from(studioUser).where(eq(studioUser.login, 'boris'));
+      expect(boris?.passwordHash).not.toContain(password);
+      expect(await passwordMatches(boris?.passwordHash, password)).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 
   it('lists the jobs and queues on the running site, whose catalogue shows the item at once', async () => {

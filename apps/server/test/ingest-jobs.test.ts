@@ -81,6 +81,19 @@ describe.each(backends)('ingest queue on %s', (backend) => {
     expect(again).toMatchObject({ id: job.id, attempts: 2 });
   });
 
+  it('hands an editor’s job out before the demo’s background work queued earlier', async () => {
+    await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
+    for (let n = 0; n < 5; n += 1) {
+      await enqueueIngest(database.db, 'demo-video', { videoId: n + 1 });
+    }
+    const editors = await enqueueIngest(database.db, 'video-media', { upload: '/u', videoId: 7 }, 7);
+    const cli = await enqueueIngest(database.db, 'video', { file: '/e.mp4', name: 'E', categoryId: 1 });
+    expect((await claimIngest(database.db))?.id).toBe(editors.id);
+    expect((await claimIngest(database.db))?.id).toBe(cli.id);
+    expect((await claimIngest(database.db))?.kind).toBe('demo-video');
+    await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
+  });
+
   it('requeues a failure until the attempts are spent; a failed job can be retried', async () => {
     await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
     await enqueueIngest(database.db, 'video', { file: '/d.mp4', name: 'D', categoryId: 1 });

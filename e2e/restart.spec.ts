@@ -34,13 +34,36 @@ async function advancing(page: Page, selector: string): Promise<boolean> {
 /** Restarts the server once the player has stopped and `downMs` more have passed; answers how
  * long after the site answered again the player was playing. */
 async function rejoinAfterRestart(page: Page, selector: string, downMs = 0): Promise<number> {
+  // What the page met on the way, kept for the report if it does not rejoin in time.
+  const events: { at: number; what: string }[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') events.push({ at: Date.now(), what: `console: ${message.text()}` });
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      events.push({ at: Date.now(), what: `${String(response.status())} ${response.url()}` });
+  });
+  page.on('requestfailed', (request) => {
+    events.push({ at: Date.now(), what: `failed ${request.url()}: ${request.failure()?.errorText ?? ''}` });
+  });
   await expect.poll(() => advancing(page, selector), { timeout: 20_000, intervals: [0] }).toBe(true);
+  const down = Date.now();
   await site.restart(async () => {
     await expect.poll(() => advancing(page, selector), { timeout: 60_000, intervals: [0] }).toBe(false);
+    events.push({ at: Date.now(), what: 'the player stopped; the server goes down' });
     await page.waitForTimeout(downMs);
   });
   const back = Date.now();
-  await expect.poll(() => advancing(page, selector), { timeout: 10_000, intervals: [0] }).toBe(true);
+  events.push({ at: back, what: 'the site answers again' });
+  try {
+    await expect.poll(() => advancing(page, selector), { timeout: 10_000, intervals: [0] }).toBe(true);
+  } catch (error) {
+    const log = events.map((event) => `${String(event.at - down).padStart(6)} ms  ${event.what}`).join('\n');
+    await test.info().attach('events since the restart began', { body: log, contentType: 'text/plain' });
+    // And in the run's output, which is all a CI run keeps.
+    console.error(`events since the restart began:\n${log}`);
+    throw error;
+  }
   return Date.now() - back;
 }
 

@@ -7,6 +7,9 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/studio/',
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The shell (React, the router, the query cache and the contract's schemas that check every
+  // form) is one chunk of about 540 kB, 145 kB brotli: loaded once by staff, cached after; each
+  // screen is a chunk of its own.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
 });

@@ -12,6 +12,12 @@ export function wallClock(instant: Date, zone: string = defaultTimeZone): { date
 /** HH:mm:ss of now plus `seconds` on the schedules' clock. */
 export const clockIn = (seconds: number): string => wallClock(new Date(Date.now() + seconds * 1000)).time;
 
+/** Seconds since today's midnight on the schedules' clock: how far back today's day may begin. */
+export function secondsSinceMidnight(): number {
+  const [h = 0, m = 0, s = 0] = wallClock(new Date()).time.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
 export interface DayPlan {
   /** The day written (YYYY-MM-DD); today's when unset. */
   date?: string;
@@ -39,6 +45,12 @@ export async function writeToday(
   plan: DayPlan,
   { url: site, dataDir }: ScheduledSite = sharedSite(),
 ): Promise<number> {
+  // A start before midnight would wrap to the evening of the day written, far in the future.
+  if (plan.date === undefined && -plan.startsIn > secondsSinceMidnight()) {
+    throw new Error(
+      `today began ${String(secondsSinceMidnight())} s ago: a day cannot start ${String(-plan.startsIn)} s back`,
+    );
+  }
   const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   const body = {
     startsAt: clockIn(plan.startsIn),

@@ -89,16 +89,30 @@ test.describe.serial('the studio', () => {
     await expect(page).toHaveURL(/\/studio\/videos\/\d+$/u);
     videoId = Number(/(\d+)$/u.exec(page.url())?.[1]);
     const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const progress = page.getByTestId('job-progress');
-          if ((await progress.count()) > 0) seen.add((await progress.getAttribute('data-stage')) ?? '');
-          return page.getByRole('region', { name: 'Медиа' }).innerText();
-        },
-        { timeout: 150_000, intervals: [250] },
-      )
-      .toContain('Готово');
+    try {
+      await expect
+        .poll(
+          async () => {
+            const progress = page.getByTestId('job-progress');
+            if ((await progress.count()) > 0) seen.add((await progress.getAttribute('data-stage')) ?? '');
+            return page.getByRole('region', { name: 'Медиа' }).innerText();
+          },
+          { timeout: 120_000, intervals: [250] },
+        )
+        .toContain('Готово');
+    } catch (error) {
+      // Whether the page or the queue stopped: the server's own account of the jobs, for the run's output.
+      const jobs = await page.evaluate(async (url) => {
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+          return `${String(response.status)} ${await response.text()}`;
+        } catch (failure) {
+          return `no answer: ${String(failure)}`;
+        }
+      }, studioUrl('jobs'));
+      console.error(`the studio's jobs when the wait ended: ${jobs}`);
+      throw error;
+    }
     expect(seen.size, `stages seen: ${[...seen].join(', ')}`).toBeGreaterThan(0);
 
     const viewer = await browser.newPage();

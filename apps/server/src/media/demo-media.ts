@@ -4,7 +4,8 @@
 // any ingest, with x264's fastest preset: the same format; for radio a softly beating tone), and
 // each demo item gets its own folder whose playlists list its clip's segments by relative URI,
 // looped to the item's length with a discontinuity at each restart. A video's previews are its
-// clip's picture with the item's title.
+// clip's picture with the item's title; a radio's cover is its clip's colour with its title, and
+// its file to save is its tone's one loop (`audio.m4a` beside the clip's segments).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -52,9 +53,14 @@ export function demoClipRecipe(kind: DemoKind, clip: number, outDir: string, lab
  * of reusing clips made the old way; items made before keep the clips they name.
  */
 export function demoClipPath(kind: DemoKind, clip: number): string {
-  const recipe = [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : ''].join('\0');
+  const recipe = [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : demoRadioFile].join(
+    '\0',
+  );
   return `demo/${kind}/${clip}-${createHash('sha256').update(recipe).digest('hex').slice(0, 10)}`;
 }
+
+/** A radio base clip's file to save, remuxed from its segments, beside them. */
+export const demoRadioFile = 'audio.m4a';
 
 /** Quotes a path for an ffmpeg filter argument. */
 export function filterPath(path: string): string {
@@ -73,9 +79,10 @@ export async function writeDemoTitle(workDir: string, title: string, name = '.ti
   return file;
 }
 
-/** A title's font size that fits 1280 px: about 0.62 em a character in DejaVu Sans Bold. */
-export function demoTitleSize(title: string): number {
-  return Math.max(24, Math.min(52, Math.floor(1180 / (0.62 * Math.max(1, codePointLength(title))))));
+/** A title's font size that fits `width` px less a margin: about 0.62 em a character in DejaVu Sans Bold. */
+export function demoTitleSize(title: string, width = 1280): number {
+  const fits = Math.floor((width - 100) / (0.62 * Math.max(1, codePointLength(title))));
+  return Math.max(width >= 1280 ? 24 : 14, Math.min(52, fits));
 }
 
 function colourOf(clip: number): string {
@@ -168,6 +175,34 @@ export function demoPreviewArgs(options: { clip: number; title: string; titleFil
     '-q:v',
     '3',
     join(options.outDir, 'preview-catalog.jpg'),
+  ];
+}
+
+/** One run making a radio's cover: its clip's colour, a sound bar and its title, 480×480. */
+export function demoCoverArgs(options: { clip: number; title: string; titleFile: string; outDir: string }): string[] {
+  const font = filterPath(demoFont);
+  const picture = [
+    `drawbox=x=60:y=300:w=360:h=12:color=0xe63946:t=fill`,
+    `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title, 480)}:fontcolor=white:x=(w-tw)/2:y=h*0.4`,
+    'format=yuvj420p',
+  ].join(',');
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${colourOf(options.clip + 4)}:size=480x480:rate=1:duration=1`,
+    '-vf',
+    picture,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    join(options.outDir, 'cover.jpg'),
   ];
 }
 

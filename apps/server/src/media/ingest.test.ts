@@ -16,6 +16,7 @@ import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
 import { ensureFiller, liveRungs } from './filler.ts';
 import {
   attachDemoRadio,
+  ingestRadioMedia,
   attachDemoVideo,
   type IngestContext,
   IngestError,
@@ -315,7 +316,23 @@ describe('demo media', () => {
     const made = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
     // 33 segments of about 4 s (AAC frames do not fall on 4 s): twice the 64 s tone, then one.
     expect(made.durationSeconds).toBeCloseTo(132, 1);
-    expect(made.preview).toBe('');
+    // Its cover: its title on its clip's colour, square.
+    expect(made.preview).toMatch(/^\/media\/r\/[0-9a-f-]{36}\/cover\.jpg$/u);
+    expect((await probeMedia(tools, fileOf(made.preview)))?.video).toEqual({ width: 480, height: 480 });
+    // Its file to save: its tone's one loop, AAC in MP4, shared by the radios of that tone.
+    expect(made.audioFile).toMatch(/^\/media\/demo\/radio\/\d-[0-9a-f]{10}\/audio\.m4a$/u);
+    const saved = JSON.parse(
+      execFileSync(
+        tools.ffprobe,
+        ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', fileOf(made.audioFile)],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as { streams: { codec_name: string }[]; format: { format_name: string; duration: string } };
+    expect(saved.streams.map((stream) => stream.codec_name)).toEqual(['aac']);
+    expect(saved.format.format_name).toContain('mp4');
+    expect(Number(saved.format.duration)).toBeCloseTo(64, 0);
     const playlist = fileOf(made.audioPlaylist);
     const segments = parseMediaPlaylist(readFileSync(playlist, 'utf8'), (uri) => join(dirname(playlist), uri));
     expect(segments).toHaveLength(33);
@@ -324,6 +341,15 @@ describe('demo media', () => {
     const probe = await probeMedia(tools, segments[0]!.uri);
     expect(probe?.hasAudio).toBe(true);
     expect(probe?.video).toBeUndefined();
+
+    // An editor's file replacing the demo's keeps the cover, made again beside the new audio.
+    const replaced = await ingestRadioMedia(context, { file: join(fixtures, 'clip.mp4'), itemId: row!.id });
+    expect(`/media/${replaced.retired ?? ''}/index.m3u8`).toBe(made.audioPlaylist);
+    const after = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
+    expect(after.audioFile).toMatch(/^\/media\/r\/[0-9a-f-]{36}\/audio\.m4a$/u);
+    expect(after.preview).not.toBe(made.preview);
+    expect(dirname(after.preview)).toBe(dirname(after.audioPlaylist));
+    expect((await probeMedia(tools, fileOf(after.preview)))?.video).toEqual({ width: 480, height: 480 });
   }, 60_000);
 
   it('queues every item without media: radios first, then videos, each by id', async () => {

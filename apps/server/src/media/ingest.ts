@@ -21,6 +21,8 @@ import {
   demoItemPlaylist,
   type DemoKind,
   demoPreviewArgs,
+  demoCoverArgs,
+  demoRadioFile,
   demoRungs,
   loopedSegments,
   writeDemoTitle,
@@ -328,7 +330,8 @@ export async function ingestRadio(context: IngestContext, source: RadioSource, o
   );
 }
 
-/** Makes an existing radio's audio from a source file, in place of any it had; its cover stays. */
+/** Makes an existing radio's audio from a source file, in place of any it had; its cover stays
+ * (a cover made with the old audio, in its folder, is made again in the new one). */
 export async function ingestRadioMedia(
   context: IngestContext,
   source: { file: string; itemId: number },
@@ -336,11 +339,18 @@ export async function ingestRadioMedia(
 ): Promise<ReplacedMedia> {
   const before = await findRadio(context.db, source.itemId);
   if (before === undefined) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
-  const found = await makeRadioMedia(context, source.file, undefined, onProgress, (media, durationSeconds) =>
-    setRadioAudio(context.db, source.itemId, media.audioPlaylist, durationSeconds, media.audioFile),
+  const oldFolder = mediaFolderOf(before.audioPlaylist);
+  const coverInOldFolder = oldFolder !== undefined && before.preview.startsWith(`/media/${oldFolder}/`);
+  const cover = coverInOldFolder ? join(context.mediaDir, before.preview.slice('/media/'.length)) : undefined;
+  const found = await makeRadioMedia(context, source.file, cover, onProgress, (media, durationSeconds) =>
+    setRadioAudio(context.db, source.itemId, media.audioPlaylist, {
+      durationSeconds,
+      audioFile: media.audioFile,
+      ...(coverInOldFolder ? { preview: media.preview } : {}),
+    }),
   );
   if (!found) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
-  return { retired: mediaFolderOf(before.audioPlaylist) };
+  return { retired: oldFolder };
 }
 
 /** The links of a ladder made under `urlBase`, as stored on a video. */
@@ -381,6 +391,9 @@ async function demoClip(
       await ffmpeg(context, demoClipRecipe(kind, clip, workDir, labelFile), seconds, (done) =>
         onProgress?.(done, 'encoding'),
       );
+      if (kind === 'radio') {
+        await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, demoRadioFile)), 0);
+      }
       await rm(labelFile, { force: true });
       await mkdir(dirname(finalDir), { recursive: true });
       await rename(workDir, finalDir);
@@ -451,7 +464,17 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
     demoItemBytes,
     async (workDir) => {
       await writeFile(join(workDir, 'index.m3u8'), playlist.text);
+      if (found.preview === '') {
+        const titleFile = await writeDemoTitle(workDir, found.name);
+        await ffmpeg(context, demoCoverArgs({ clip, title: found.name, titleFile, outDir: workDir }), 0);
+        await rm(titleFile, { force: true });
+      }
     },
-    (urlBase) => setRadioAudio(context.db, id, `${urlBase}/index.m3u8`, playlist.seconds),
+    (urlBase) =>
+      setRadioAudio(context.db, id, `${urlBase}/index.m3u8`, {
+        durationSeconds: playlist.seconds,
+        audioFile: `/media/${demoClipPath('radio', clip)}/${demoRadioFile}`,
+        ...(found.preview === '' ? { preview: `${urlBase}/cover.jpg` } : {}),
+      }),
   );
 }

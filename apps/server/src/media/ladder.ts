@@ -250,8 +250,9 @@ export function audioFileArgs(playlist: string, output: string): string[] {
 export function previewArgs(input: string, atSeconds: number, width: number, height: number, output: string): string[] {
   return [
     ...quietArgs,
-    '-ss',
-    atSeconds.toFixed(3),
+    // No seek for the start: ffmpeg seeking to 0 in a still image of a one-second frame (a cover
+    // made by ffmpeg itself) writes nothing and still exits 0.
+    ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(3)] : []),
     '-i',
     input,
     '-frames:v',

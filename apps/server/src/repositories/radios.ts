@@ -143,20 +143,21 @@ export async function addRadio(
   return id;
 }
 
-/** Gives a catalogue radio its audio, made after it was written (and its length, when given). */
+/** Gives a catalogue radio its audio, made after it was written, with what came with it (its
+ * length, its file to save, its cover) when given. */
 export async function setRadioAudio(
   db: Db,
   id: number,
   audioPlaylist: string,
-  durationSeconds?: number,
-  audioFile?: string,
+  made: { durationSeconds?: number; audioFile?: string; preview?: string } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(radio)
     .set({
       audioPlaylist,
-      ...(durationSeconds === undefined ? {} : { durationSeconds }),
-      ...(audioFile === undefined ? {} : { audioFile }),
+      ...(made.durationSeconds === undefined ? {} : { durationSeconds: made.durationSeconds }),
+      ...(made.audioFile === undefined ? {} : { audioFile: made.audioFile }),
+      ...(made.preview === undefined ? {} : { preview: made.preview }),
       mediaReadyAt: new Date(),
     })
     .where(eq(radio.id, id))

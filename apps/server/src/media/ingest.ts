@@ -39,7 +39,7 @@ import {
   videoEncodeArgs,
 } from './ladder.ts';
 import { type MediaProbe, probeMedia } from './probe.ts';
-import { FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
+import { FfmpegStalled, FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
 import { incomingDir, type JobAttempt, jobWorkFolder } from './work-folders.ts';
 
 /** An ingest refused or failed for a reason the operator can act on; names the file. */
@@ -131,7 +131,8 @@ async function ensureRoom(context: IngestContext, label: string, outputBytes: nu
 
 /** What failed in making media, as the job reports it: a stop stays a stop. */
 function asIngestError(label: string, error: unknown): unknown {
-  if (error instanceof IngestError || error instanceof FfmpegStopped) return error;
+  // A stopped or hung ffmpeg says nothing of the source: the job is taken again.
+  if (error instanceof IngestError || error instanceof FfmpegStopped || error instanceof FfmpegStalled) return error;
   return new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
 }
 

@@ -3,13 +3,22 @@ import { type MediaTools, tethered } from './ffmpeg.ts';
 
 export class FfmpegError extends Error {}
 
+/** ffmpeg hung (no progress for a while) and was killed: not a failure of the source, so the
+ * job is tried again. */
+export class FfmpegStalled extends FfmpegError {}
+
 /** ffmpeg was stopped through its signal (the worker is stopping): not a failure of the source. */
 export class FfmpegStopped extends Error {}
+
+/** How long a run with `-progress` may go without reporting before it is taken for hung: it
+ * reports twice a second while it works, however slowly. */
+export const ffmpegStallMs = 60_000;
 
 /**
  * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
  * rejects with the end of its error output when it fails, and with FfmpegStopped when `signal`
- * stops it.
+ * stops it. A run that reports progress and then falls silent for `stallMs` is killed and
+ * rejected, so one hung encode cannot hold the ingest queue for ever.
  */
 export function runFfmpeg(
   tools: Pick<MediaTools, 'ffmpeg' | 'tether'>,
@@ -17,6 +26,7 @@ export function runFfmpeg(
   durationSeconds: number,
   onProgress: (done: number) => void = () => undefined,
   signal?: AbortSignal,
+  stallMs = ffmpegStallMs,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
@@ -29,8 +39,20 @@ export function runFfmpeg(
     });
     let stderr = '';
     let pending = '';
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = (): void => {
+      if (!args.includes('-progress')) return;
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        child.kill('SIGKILL');
+      }, stallMs);
+    };
+    watch();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
+      watch();
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
@@ -46,10 +68,16 @@ export function runFfmpeg(
       stderr = (stderr + chunk).slice(-4000);
     });
     child.on('error', (error) => {
+      clearTimeout(watchdog);
       if (error.name === 'AbortError') reject(new FfmpegStopped('ffmpeg was stopped'));
       else reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
     });
     child.on('close', (code, killedBy) => {
+      clearTimeout(watchdog);
+      if (stalled) {
+        reject(new FfmpegStalled(`ffmpeg reported no progress for ${String(stallMs / 1000)} s and was stopped`));
+        return;
+      }
       if (signal?.aborted === true) {
         reject(new FfmpegStopped('ffmpeg was stopped'));
         return;

@@ -2,7 +2,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 
 export function ProgrammeSkeleton() {
   return (
-    <div className="programme" aria-busy="true" data-testid="programme-loading">
+    <div className="programme programme--loading" aria-busy="true" data-testid="programme-loading">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className="programme__block">
           <Skeleton width="3em" height="1.2em" />

@@ -1,5 +1,5 @@
 // Today's programme opens at what is on air: the row is marked and scrolled to the middle of the
-// window once, when the day's items first show.
+// window once, just after the day's items first show.
 import { clockTimeIn } from '@efir/contract';
 import { useCallback, useRef } from 'react';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
@@ -12,7 +12,14 @@ export function useOnAirRow(kind: DayKind, starts: readonly string[] | undefined
   const rowRef = useCallback((row: HTMLLIElement | null) => {
     if (row === null || scrolled.current) return;
     scrolled.current = true;
-    row.scrollIntoView({ block: 'center' });
+    // Two frames later: the day is painted where the loading skeleton was before the page moves.
+    // Scrolled in the same frame, the footer the skeleton held below the screen would count as
+    // seen at its old place, a layout shift of most of the screen.
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => {
+        row.scrollIntoView({ block: 'center' });
+      });
+    });
   }, []);
   return { index, rowRef };
 }

@@ -256,10 +256,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       clock,
       live: context.live,
+      mediaPort,
       publicUrl,
       timeZone: options.config.timeZone,
       origins: [new URL(publicUrl).origin, ...(options.config.siteOrigins ?? [])],
       published: () => invalidateAnswers(options.bus, ''),
+      chatFreshness,
     });
   }
   if (options.mediaDir !== undefined) {

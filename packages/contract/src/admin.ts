@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { adminCallRoutes, type AdminCallName, withRoutes } from './call-routes.ts';
 import { idSchema, scheduleDateSchema } from './calls.ts';
-import { clockTimeSchema, dateSchema } from './entities.ts';
+import { dateSchema } from './entities.ts';
+import { liveChannelSchema, scheduleDaySchema } from './schedule.ts';
 import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio.ts';
 
 export const videoSourceSchema = z.object({
@@ -49,40 +50,6 @@ export const ingestJobSchema = z.object({
   createdAt: z.string().describe('ISO 8601 date-time'),
 });
 export type IngestJob = z.infer<typeof ingestJobSchema>;
-
-export const liveChannelSchema = z.enum(['tv', 'radio']);
-
-export const scheduleDaySchema = z.object({
-  startsAt: clockTimeSchema.default('00:00:00'),
-  finishedText: z.string().max(2000).default(''),
-  items: z
-    .array(
-      z.object({
-        id: z.number().int().min(1).describe("the video's (tv) or radio's id"),
-        startsAt: clockTimeSchema.nullable().default(null).describe('null: right after the item before'),
-        isAd: z.boolean().default(false),
-        draft: z
-          .union([z.literal(0), z.literal(1), z.literal(2)])
-          .default(0)
-          .describe('radio only: 2 keeps the item from airing'),
-      }),
-    )
-    .max(5000),
-  tickers: z
-    .array(
-      z.object({
-        videoId: z.number().int().min(1).nullable().default(null).describe('null: the whole day'),
-        message: z.string().trim().min(1).max(500),
-        startsAt: clockTimeSchema,
-        duration: z.number().positive().max(86_400).default(10).describe('seconds'),
-        speed: z.number().positive().max(5000).default(80).describe('pixels per second'),
-      }),
-    )
-    .max(1000)
-    .optional()
-    .describe('TV only'),
-});
-export type ScheduleDay = z.input<typeof scheduleDaySchema>;
 
 const scheduleParams = z.object({ channel: liveChannelSchema, date: scheduleDateSchema });
 const airsFromSchema = z.iso

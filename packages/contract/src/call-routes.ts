@@ -158,6 +158,13 @@ export const studioCallRoutes = routeTable({
   popularPicks: 'GET /popular/:kind',
   popularPicksWrite: 'PUT /popular/:kind',
 
+  scheduleDay: 'GET /schedule/:channel/:date',
+  schedulePreview: 'POST /schedule/:channel/:date/preview',
+  scheduleSave: 'PUT /schedule/:channel/:date',
+  scheduleCopy: 'POST /schedule/:channel/:date/copy',
+  scheduleWeek: 'GET /schedule-week/:channel/:date',
+  onAir: 'GET /on-air',
+
   jobs: 'GET /jobs',
   job: 'GET /jobs/:id',
   jobRetry: 'POST /jobs/:id/retry',
@@ -165,6 +172,18 @@ export const studioCallRoutes = routeTable({
   chatMessages: 'GET /chat/:room',
   chatMessageHide: 'PUT /chat/messages/:id/hidden',
   chatMessageShow: 'DELETE /chat/messages/:id/hidden',
+  chatRoom: 'GET /chat/:room/settings',
+  chatSlowMode: 'PUT /chat/:room/slow-mode',
+  chatRoomClear: 'POST /chat/:room/clear',
+  chatHeld: 'GET /chat-held',
+  chatMessageApprove: 'POST /chat/messages/:id/approve',
+  chatMessageReject: 'POST /chat/messages/:id/reject',
+  chatBans: 'GET /chat-bans',
+  chatBanAdd: 'POST /chat-bans',
+  chatBanLift: 'DELETE /chat-bans/:id',
+  chatWords: 'GET /chat-words',
+  chatWordAdd: 'POST /chat-words',
+  chatWordDelete: 'DELETE /chat-words/:id',
 });
 
 export type CallName = keyof typeof callRoutes;

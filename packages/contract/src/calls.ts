@@ -223,7 +223,12 @@ export const calls = withRoutes(callRoutes, {
   chatPost: {
     params: z.object({ room: chatRoomSchema, id: idSchema }),
     body: chatPostSchema,
-    response: chatMessageSchema,
+    response: chatMessageSchema.extend({
+      held: z
+        .literal(true)
+        .optional()
+        .describe('only on a message the word list holds for review: stored, but shown to no one until approved'),
+    }),
   },
   polls: { response: z.array(pollSchema) },
   pollVote: {

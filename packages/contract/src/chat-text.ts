@@ -12,6 +12,9 @@ const problemDetails: Record<ChatTextProblem, (label: string, maxLength: number)
   long: (label, maxLength) => `${label} must be at most ${String(maxLength)} characters.`,
 };
 
+/** The server's words for a post the chats' word list refuses: the web app knows the refusal by them. */
+export const chatWordRefusal = 'This message has a word this chat does not take: please say it another way.';
+
 /** The server's words for a refused nickname (label `Name`) or message (`Message`). */
 export function chatTextProblemDetail(label: string, problem: ChatTextProblem, maxLength: number): string {
   return problemDetails[problem](label, maxLength);

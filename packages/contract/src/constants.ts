@@ -7,6 +7,8 @@ export const chatNameMaxLength = 32;
 /** The days a schedule may be written for (YYYY-MM-DD): a date outside is a typo, not a plan. */
 export const scheduleDateRange = { first: '2000-01-01', last: '2099-12-31' } as const;
 export const chatMessageMaxLength = 500;
+/** The messages a chat's latest list holds (`GET /chat/{room}/{id}/` without `after`). */
+export const chatHistoryLength = 50;
 /** Combining marks allowed in a row on one letter: enough for any language, too few to stack "Zalgo" text. */
 export const chatCombiningMarksMax = 2;
 

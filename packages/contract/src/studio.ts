@@ -14,7 +14,14 @@ import {
 } from './calls.ts';
 import { searchQueryMaxLength, studioLimits } from './constants.ts';
 import { safeEmbedUrl } from './embeds.ts';
-import { dateSchema } from './entities.ts';
+import { clockTimeSchema, dateSchema } from './entities.ts';
+import {
+  liveChannelSchema,
+  scheduleDaySchema,
+  scheduleItemSchema,
+  scheduleLimits,
+  scheduleTickerSchema,
+} from './schedule.ts';
 
 export const studioRoles = ['admin', 'editor', 'moderator'] as const;
 export const studioRoleSchema = z.enum(studioRoles);
@@ -394,8 +401,200 @@ export const studioChatMessageSchema = z.object({
   message: z.string(),
   at: z.string(),
   hidden: z.boolean(),
+  held: z.boolean().describe('held for review by the word list: no visitor sees it until a moderator approves it'),
+  visitorTag: z.string().describe('a short tag of the poster: one visitor, one tag; nothing of their cookie'),
+  addressTag: z
+    .string()
+    .nullable()
+    .describe("a short tag of the poster's address, never the address; null on messages older than bans"),
 });
 export type StudioChatMessage = z.infer<typeof studioChatMessageSchema>;
+
+/** How long a ban holds: an hour, a day, a week, or until a moderator lifts it. */
+export const chatBanDurationSchema = z.enum(['1h', '24h', '7d', 'forever']);
+export type ChatBanDuration = z.infer<typeof chatBanDurationSchema>;
+export const chatBanSeconds: Record<ChatBanDuration, number | null> = {
+  '1h': 3600,
+  '24h': 24 * 3600,
+  '7d': 7 * 24 * 3600,
+  forever: null,
+};
+
+/** A ban names a message, never a visitor or an address: it bans whoever posted that message. */
+export const chatBanAddSchema = z.strictObject({
+  messageId: bodyIdSchema.describe('a message of the visitor to ban'),
+  duration: chatBanDurationSchema,
+  byAddress: z
+    .boolean()
+    .default(false)
+    .describe("the message's address too: no cookie posts from it, whoever else shares it"),
+  reason: textSchema('Причина', 0, 200).default(''),
+});
+export type ChatBanAdd = z.input<typeof chatBanAddSchema>;
+
+export const studioChatBanSchema = z.object({
+  id: z.number().int(),
+  visitorTag: z.string(),
+  addressTag: z.string().nullable().describe('set when the ban holds the address too'),
+  reason: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  until: z.string().nullable().describe('null: for good'),
+  liftedAt: z.string().nullable(),
+  liftedBy: z.string().nullable(),
+  message: z
+    .object({ id: z.number().int(), room: chatRoomSchema, name: z.string(), message: z.string() })
+    .nullable()
+    .describe('the message it was made from'),
+});
+export type StudioChatBan = z.infer<typeof studioChatBanSchema>;
+
+export const chatWordModeSchema = z
+  .enum(['hold', 'refuse'])
+  .describe('hold: the post waits for a moderator; refuse: the post is refused');
+export type ChatWordMode = z.infer<typeof chatWordModeSchema>;
+export const chatWordFieldsSchema = z.object({
+  word: textSchema('Слово', 1, 60).refine(
+    (word) => /[\p{L}\p{N}]/u.test(word),
+    'Слово: нужна хотя бы одна буква или цифра',
+  ),
+  mode: chatWordModeSchema,
+});
+export type ChatWordFields = z.input<typeof chatWordFieldsSchema>;
+export const studioChatWordSchema = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  mode: chatWordModeSchema,
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type StudioChatWord = z.infer<typeof studioChatWordSchema>;
+
+export const chatSlowModeMax = 3600;
+export const chatSlowModeSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(0, 'Медленный режим: от 0 секунд')
+    .max(chatSlowModeMax, `Медленный режим: не больше ${String(chatSlowModeMax)} секунд`)
+    .describe('one post per this many seconds per visitor; 0: off'),
+});
+
+const chatDaySchema = z
+  .object({ id: z.number().int(), date: dateSchema })
+  .nullable()
+  .describe("the room's day on air (its programme), whose chat a clear hides; null: none today");
+export const studioChatRoomSchema = z.object({
+  room: chatRoomSchema,
+  slowModeSeconds: z.number().int().describe('set by moderators; the automatic slow mode of a busy room applies too'),
+  day: chatDaySchema,
+});
+export type StudioChatRoom = z.infer<typeof studioChatRoomSchema>;
+const roomParams = z.object({ room: chatRoomSchema });
+
+/** A catalogue item as the schedule editor lists it. */
+export const scheduleMediaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  durationSeconds: z.number().describe('the listed length: the slot an item without media keeps'),
+  media: mediaStateSchema,
+  draft: z.number().int().describe("the video's or radio's own draft: 2 never airs"),
+  preview: z.string(),
+});
+export type ScheduleMedia = z.infer<typeof scheduleMediaSchema>;
+
+/** A day as the editor opens it: `revision` 0 is a day not yet written. */
+export const studioScheduleDaySchema = z.object({
+  channel: liveChannelSchema,
+  date: dateSchema,
+  revision: z.number().int().min(0),
+  savedBy: z.string().nullable(),
+  savedAt: z.string().nullable().describe('ISO 8601'),
+  startsAt: clockTimeSchema,
+  finishedText: z.string(),
+  items: z.array(scheduleItemSchema.required().extend({ media: scheduleMediaSchema })),
+  tickers: z.array(scheduleTickerSchema.required()),
+});
+export type StudioScheduleDay = z.infer<typeof studioScheduleDaySchema>;
+
+/** What the day being edited would air: the live channel's own timeline of it. Instants are
+ * milliseconds since the Unix epoch; the studio shows them on the schedules' clock (`zone`). */
+export const scheduleTimelineSchema = z.object({
+  zone: z.string().describe("the schedules' IANA time zone"),
+  start: z.number(),
+  end: z.number().describe('when the day is over: its last item ends, or the next day begins'),
+  cutByNextDay: z.boolean().describe('the next day begins before this one is over'),
+  rows: z.array(
+    z.object({
+      index: z.number().int().describe("the item's place in the day's list"),
+      airs: z.boolean(),
+      why: z
+        .enum(['airs', 'draft', 'no-length', 'pushed-out', 'after-end'])
+        .describe(
+          'airs; draft: marked not to air; no-length: no media and no length; pushed-out: a later fixed start cut it whole; after-end: the next day began',
+        ),
+      start: z.number().nullable(),
+      end: z.number().nullable(),
+      plannedSeconds: z.number().describe('its whole length'),
+      cutSeconds: z.number().describe('how much of it a later fixed start cuts'),
+      gapBeforeSeconds: z.number().describe('the slate before it'),
+      media: z
+        .enum(['ready', 'late', 'missing'])
+        .describe('late: ready during its slot; missing: the slate fills its slot'),
+    }),
+  ),
+  gaps: z.array(z.object({ start: z.number(), end: z.number() })),
+  airsFrom: z.number().nullable().describe('the day is on the air: a save airs from this instant'),
+  joinsWith: z
+    .object({ index: z.number().int().nullable(), offsetSeconds: z.number() })
+    .nullable()
+    .describe('what the channel airs at `airsFrom` after a save: an item (null: the slate) and how far into it'),
+});
+export type ScheduleTimeline = z.infer<typeof scheduleTimelineSchema>;
+
+export const scheduleDraftSchema = scheduleDaySchema.extend({
+  tickers: z.array(scheduleTickerSchema).max(scheduleLimits.tickers).default([]),
+});
+export const scheduleSaveSchema = scheduleDraftSchema.extend({
+  revision: z.number().int().min(0).describe('the revision the editor opened: 0 for a new day'),
+});
+export type ScheduleSave = z.input<typeof scheduleSaveSchema>;
+
+export const scheduleCopySchema = z
+  .object({
+    from: dateSchema.describe('the first day to write'),
+    to: dateSchema.describe('the last day to write'),
+    replace: z.boolean().default(false).describe('write over days that have a schedule'),
+  })
+  .refine((range) => range.from <= range.to, { message: 'Копирование: последний день раньше первого', path: ['to'] });
+
+export const scheduleWeekDaySchema = z.object({
+  date: dateSchema,
+  revision: z.number().int().min(0),
+  items: z.number().int(),
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  airedSeconds: z.number(),
+  gapSeconds: z.number(),
+  missing: z.number().int().describe('items whose slot the slate fills'),
+  cut: z.number().int().describe('items a fixed start cuts'),
+  spans: z
+    .array(z.object({ start: z.number(), end: z.number(), kind: z.enum(['item', 'ad', 'gap', 'missing']) }))
+    .describe('the day on the clock'),
+});
+
+export const onAirChannelSchema = z.object({
+  channel: liveChannelSchema,
+  playlist: z.string().describe("the live playlist's path on the media port, as viewers get it"),
+  date: dateSchema.nullable(),
+  now: z
+    .object({ name: z.string(), mediaId: z.number().int(), start: z.number(), end: z.number() })
+    .nullable()
+    .describe('null: the slate or off the air'),
+  next: z.array(z.object({ name: z.string(), mediaId: z.number().int(), start: z.number() })),
+});
+
+const scheduleParams = z.object({ channel: liveChannelSchema, date: dateSchema });
 
 const idParams = z.object({ id: idSchema });
 const ok = z.object({ ok: z.literal(true) });
@@ -527,6 +726,46 @@ export const studioCalls = withRoutes(studioCallRoutes, {
     response: studioPopularSchema,
   },
 
+  scheduleDay: {
+    access: editors,
+    params: scheduleParams,
+    response: z.object({ day: studioScheduleDaySchema, timeline: scheduleTimelineSchema }),
+  },
+  schedulePreview: {
+    access: editors,
+    params: scheduleParams,
+    body: scheduleDraftSchema,
+    response: scheduleTimelineSchema,
+  },
+  scheduleSave: {
+    access: editors,
+    params: scheduleParams,
+    body: scheduleSaveSchema,
+    response: z.object({ day: studioScheduleDaySchema, timeline: scheduleTimelineSchema }),
+  },
+  scheduleCopy: {
+    access: editors,
+    params: scheduleParams,
+    body: scheduleCopySchema,
+    response: z.object({
+      written: z.array(dateSchema),
+      kept: z.array(dateSchema).describe('days that have a schedule, left as they are'),
+    }),
+  },
+  scheduleWeek: {
+    access: editors,
+    params: scheduleParams,
+    response: z.object({ zone: z.string(), days: z.array(scheduleWeekDaySchema) }),
+  },
+  onAir: {
+    access: moderators,
+    response: z.object({
+      zone: z.string(),
+      mediaPort: z.number().int().describe("the live streams' port on the site's host"),
+      channels: z.array(onAirChannelSchema),
+    }),
+  },
+
   jobs: {
     access: editors,
     querystring: z.object({ page: canonicalIntegerSchema(1, 100_000).optional().default(1) }),
@@ -543,6 +782,22 @@ export const studioCalls = withRoutes(studioCallRoutes, {
   },
   chatMessageHide: { access: moderators, params: idParams, response: studioChatMessageSchema },
   chatMessageShow: { access: moderators, params: idParams, response: studioChatMessageSchema },
+  chatRoom: { access: moderators, params: roomParams, response: studioChatRoomSchema },
+  chatSlowMode: { access: moderators, params: roomParams, body: chatSlowModeSchema, response: studioChatRoomSchema },
+  chatRoomClear: {
+    access: moderators,
+    params: roomParams,
+    response: z.object({ room: chatRoomSchema, day: chatDaySchema, hidden: z.number().int() }),
+  },
+  chatHeld: { access: moderators, response: z.array(studioChatMessageSchema) },
+  chatMessageApprove: { access: moderators, params: idParams, response: studioChatMessageSchema },
+  chatMessageReject: { access: moderators, params: idParams, response: studioChatMessageSchema },
+  chatBans: { access: moderators, response: z.array(studioChatBanSchema) },
+  chatBanAdd: { access: moderators, body: chatBanAddSchema, response: studioChatBanSchema },
+  chatBanLift: { access: moderators, params: idParams, response: studioChatBanSchema },
+  chatWords: { access: moderators, response: z.array(studioChatWordSchema) },
+  chatWordAdd: { access: moderators, body: chatWordFieldsSchema, response: studioChatWordSchema },
+  chatWordDelete: { access: moderators, params: idParams, response: ok },
 });
 
 /** The answer of a studio call. */

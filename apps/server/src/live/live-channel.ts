@@ -15,7 +15,14 @@ import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledD
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
 import { liveWindow, livePlaylist } from './live-playlist.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
-import { buildDayTimeline, type DayTimeline, onAirAt, type OnAir, type Segment } from './timeline.ts';
+import {
+  buildDayTimeline,
+  type DayTimeline,
+  onAirAt,
+  type OnAir,
+  type ScheduledItem,
+  type Segment,
+} from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
 const rungSlot = '{rung}';
@@ -24,6 +31,8 @@ const referenceRung = 720;
 
 export interface DayPlan {
   schedule: LiveScheduleDay;
+  /** The schedule's items as the timeline was built from them (their segments). */
+  items: readonly ScheduledItem[];
   timeline: DayTimeline;
   /** When the day's broadcast ends: its timeline's end, or the next day's start if that is sooner. */
   end: number;
@@ -227,7 +236,15 @@ export class LiveChannel {
   private async makePlan(date: string): Promise<DayPlan | undefined> {
     await this.options.fillerReady?.catch(() => undefined);
     const schedule = await liveScheduleDay(this.options.db, this.channel, date);
-    if (schedule === undefined) return undefined;
+    return schedule === undefined ? undefined : this.planOf(schedule);
+  }
+
+  /**
+   * A day's plan from a schedule, stored or not: what the channel airs for it. The schedule
+   * editor's timeline is this, for the day being edited.
+   */
+  async planOf(schedule: LiveScheduleDay): Promise<DayPlan> {
+    const date = schedule.day;
     const filler = await this.filler();
     const items = await Promise.all(
       schedule.items.map(async (item) => ({
@@ -245,7 +262,13 @@ export class LiveChannel {
       next === undefined
         ? Number.POSITIVE_INFINITY
         : buildDayTimeline({ date: next.day, startsAt: next.startsAt, items: [] }, [], this.options.timeZone).start;
-    return { schedule, timeline, end: Math.min(timeline.end, nextStart) };
+    return { schedule, items, timeline, end: Math.min(timeline.end, nextStart) };
+  }
+
+  /** Up to here the channel's air is decided: a change airs after it. Undefined before this
+   * node first aired the channel. */
+  decidedUntil(): number | undefined {
+    return this.frontier;
   }
 
   /** The filler's segments (the TV's with the rung left open); empty until the filler is made. */

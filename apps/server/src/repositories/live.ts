@@ -11,7 +11,8 @@ import {
   video,
 } from '../db/schema/index.ts';
 
-export type LiveChannelName = 'tv' | 'radio';
+export type { LiveChannelName } from '@efir/contract';
+import type { LiveChannelName } from '@efir/contract';
 
 export interface LiveScheduleItem {
   /** The schedule item's id. */
@@ -141,16 +142,52 @@ export interface ScheduleDayInput {
   tickers?: { videoId: number | null; message: string; startsAt: string; durationSeconds: number; speed: number }[];
 }
 
+/** Who saved a day last, and which revision it is at. */
+export interface DaySaved {
+  revision: number;
+  savedBy: string | null;
+  savedAt: Date | null;
+}
+
+/** A save made over a revision other than the day's: nothing was written. */
+export class ScheduleConflict extends Error {
+  readonly current: DaySaved | undefined;
+  constructor(current: DaySaved | undefined) {
+    super('the day was saved by someone else since it was opened');
+    this.current = current;
+  }
+}
+
+/** The day's revision and last save, if the channel has the day. */
+export async function daySaved(db: Db, channel: LiveChannelName, day: string): Promise<DaySaved | undefined> {
+  const table = channel === 'tv' ? teleprogram : radioprogram;
+  return (
+    await db
+      .select({ revision: table.revision, savedBy: table.savedBy, savedAt: table.savedAt })
+      .from(table)
+      .where(eq(table.day, day))
+  )[0];
+}
+
+export interface ScheduleSaveBy {
+  /** Who saves: a studio login, 'token' or 'cli'. */
+  by: string;
+  /** The revision the save was made over (0: the day did not exist); undefined writes over any. */
+  revision?: number;
+}
+
 /**
  * Writes a channel's day: its start and finished text, and its items (and tickers) in place of
- * what it had. The day keeps its id, so its chat stays. Answers the day's id, or undefined when
- * an item names a video or radio that does not exist.
+ * what it had, as one more revision. The day keeps its id, so its chat stays. Answers the day's
+ * id, or undefined when an item names a video or radio that does not exist; throws
+ * ScheduleConflict when `save.revision` is given and the day is at another.
  */
 export async function replaceScheduleDay(
   db: Db,
   channel: LiveChannelName,
   day: string,
   input: ScheduleDayInput,
+  save: ScheduleSaveBy = { by: 'token' },
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const mediaTable = channel === 'tv' ? video : radio;
@@ -160,17 +197,35 @@ export async function replaceScheduleDay(
         ? []
         : await tx.select({ id: mediaTable.id }).from(mediaTable).where(inArray(mediaTable.id, wanted));
     if (found.length !== wanted.length) return undefined;
-    const values = { day, startsAt: input.startsAt, finishedText: input.finishedText };
+    const table = channel === 'tv' ? teleprogram : radioprogram;
+    const heading = {
+      startsAt: input.startsAt,
+      finishedText: input.finishedText,
+      savedBy: save.by,
+      savedAt: new Date(),
+    };
+    // The check and the write are one statement, so two saves over one revision cannot both pass.
+    const rows =
+      save.revision === undefined
+        ? await tx
+            .insert(table)
+            .values({ day, ...heading })
+            .onConflictDoUpdate({ target: table.day, set: { ...heading, revision: sql`${table.revision} + 1` } })
+            .returning({ id: table.id })
+        : save.revision === 0
+          ? await tx
+              .insert(table)
+              .values({ day, ...heading })
+              .onConflictDoNothing({ target: table.day })
+              .returning({ id: table.id })
+          : await tx
+              .update(table)
+              .set({ ...heading, revision: sql`${table.revision} + 1` })
+              .where(and(eq(table.day, day), eq(table.revision, save.revision)))
+              .returning({ id: table.id });
+    const id = rows[0]?.id;
+    if (id === undefined) throw new ScheduleConflict(await daySaved(tx, channel, day));
     if (channel === 'tv') {
-      const [row] = await tx
-        .insert(teleprogram)
-        .values(values)
-        .onConflictDoUpdate({
-          target: teleprogram.day,
-          set: { startsAt: values.startsAt, finishedText: values.finishedText },
-        })
-        .returning({ id: teleprogram.id });
-      const id = (row as { id: number }).id;
       await tx.delete(teleprogramItem).where(eq(teleprogramItem.teleprogramId, id));
       if (input.items.length > 0) {
         await tx.insert(teleprogramItem).values(
@@ -191,15 +246,6 @@ export async function replaceScheduleDay(
       }
       return id;
     }
-    const [row] = await tx
-      .insert(radioprogram)
-      .values(values)
-      .onConflictDoUpdate({
-        target: radioprogram.day,
-        set: { startsAt: values.startsAt, finishedText: values.finishedText },
-      })
-      .returning({ id: radioprogram.id });
-    const id = (row as { id: number }).id;
     await tx.delete(radioprogramItem).where(eq(radioprogramItem.radioprogramId, id));
     if (input.items.length > 0) {
       await tx.insert(radioprogramItem).values(

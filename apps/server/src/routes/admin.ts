@@ -11,7 +11,8 @@ import { addressKey } from '../lib/address.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
-import { deleteScheduleDay, type LiveChannelName, liveScheduleDay, replaceScheduleDay } from '../repositories/live.ts';
+import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../repositories/live.ts';
+import { scheduleSnapshot } from '../repositories/studio-schedule.ts';
 import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
@@ -43,17 +44,6 @@ function airsFrom(instant: number | undefined): { airsFrom?: string } {
 /** The operators' token as the audit log names it. */
 function tokenActor(request: FastifyRequest): Actor {
   return { name: 'token', address: addressKey(request.ip) };
-}
-
-/** What the audit log keeps of a channel's day. */
-async function daySnapshot(db: Db, channel: LiveChannelName, date: string): Promise<object | null> {
-  const day = await liveScheduleDay(db, channel, date);
-  if (day === undefined) return null;
-  return {
-    startsAt: day.startsAt,
-    finishedText: day.finishedText,
-    items: day.items.map((item) => ({ id: item.mediaId, startsAt: item.startsAt, isAd: item.isAd, draft: item.draft })),
-  };
 }
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -159,7 +149,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
             }),
       };
       const id = await db.transaction(async (tx) => {
-        const before = await daySnapshot(tx, channel, date);
+        const before = await scheduleSnapshot(tx, channel, date);
         const written = await replaceScheduleDay(tx, channel, date, input);
         if (written !== undefined) {
           await recordChange(tx, tokenActor(request), {
@@ -183,7 +173,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     handler: async (request) => {
       const { channel, date } = request.params;
       await db.transaction(async (tx) => {
-        const before = await daySnapshot(tx, channel, date);
+        const before = await scheduleSnapshot(tx, channel, date);
         if (!(await deleteScheduleDay(tx, channel, date))) throw notFound(`No ${channel} day ${date}.`);
         await recordChange(tx, tokenActor(request), {
           action: 'schedule.delete',

@@ -1,3 +1,4 @@
+import type { ChatFreshness } from '../chat/freshness.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { LiveChannels } from '../live/live-channels.ts';
@@ -18,8 +19,12 @@ export interface StudioContext {
   tools: MediaTools;
   uploads: Uploads;
   live: LiveChannels;
+  /** The port the live streams are served on. */
+  mediaPort: number;
   /** Drops every cached public answer on every node: a change shows at once. */
   published: () => Promise<void>;
+  /** What each chat room shows: moderation tells it, so visitors' polls answer anew. */
+  chatFreshness: ChatFreshness;
   /** A job was queued: the worker looks at the queue now. */
   onQueued: () => void;
 }

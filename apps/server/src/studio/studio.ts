@@ -8,6 +8,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
 
@@ -29,6 +30,7 @@ export const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, regis
   await app.register(accountRoutes, options);
   await app.register(catalogueRoutes, options);
   await app.register(showcaseRoutes, options);
+  await app.register(scheduleRoutes, options);
   await app.register(jobRoutes, options);
   await app.register(chatRoutes, options);
 

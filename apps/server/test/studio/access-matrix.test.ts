@@ -21,12 +21,15 @@ import { account, disable, expire, type Signed, signIn, studioCall, useStudioSit
 
 const site = useStudioSite();
 
-/** A value for each path parameter: ids that name nothing, and a real slideshow, room, kind. */
+/** A value for each path parameter: ids that name nothing, and a real slideshow, room, kind,
+ * channel and date. */
 const params: Record<string, string | number> = {
   id: 2_147_483_647,
   show: 'main',
   room: 'teleprogram',
   kind: 'programmes',
+  channel: 'tv',
+  date: '2031-01-01',
 };
 
 const calls = Object.keys(studioCallRoutes) as StudioCallName[];

@@ -4,21 +4,12 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import {
-  apiUrl,
-  type AuditEntry,
-  type CallName,
-  calls,
-  type StudioCallName,
-  studioCalls,
-  studioPrefix,
-  studioUrl,
-} from '@efir/contract';
+import { apiUrl, type AuditEntry, type CallName, calls } from '@efir/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { chatMessage, teleprogram, teleprogramItem, video } from '../../src/db/schema/index.ts';
-import { account, type Signed, signIn, studioCall, useStudioSite } from './studio-site.ts';
+import { account, namedCalls, type Signed, signIn, useStudioSite } from './studio-site.ts';
 
 const site = useStudioSite();
 let editor: Signed;
@@ -31,27 +22,7 @@ beforeAll(async () => {
   moderator = await signIn(site(), (await account(site(), 'moderator')).id);
 });
 
-type StudioAnswer<K extends StudioCallName> = z.output<(typeof studioCalls)[K]['response']>;
-
-/** A studio call by name, its path made by the contract, as `who`: its status, its answer as the
- * contract types it (when it succeeded) and the refusal's detail (when it did not). */
-async function call<K extends StudioCallName>(
-  who: Signed,
-  name: K,
-  input: { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: object } = {},
-): Promise<{ status: number; body: StudioAnswer<K>; detail: string | undefined }> {
-  const url = (studioUrl as (n: StudioCallName, i: unknown) => string)(name, {
-    ...(input.params === undefined ? {} : { params: input.params }),
-    ...(input.query === undefined ? {} : { query: input.query }),
-  }).slice(studioPrefix.length);
-  const response = await studioCall(site(), who, {
-    method: studioCalls[name].method,
-    url,
-    ...(input.body === undefined ? {} : { payload: input.body }),
-  });
-  const answer = response.json<StudioAnswer<K> & { detail?: string }>();
-  return { status: response.statusCode, body: answer, detail: answer.detail };
-}
+const call = namedCalls(site);
 
 type PublicAnswer<K extends CallName> = z.output<(typeof calls)[K]['response']>;
 

@@ -3,10 +3,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csrfHeader, type StudioRole, studioLimits, studioPrefix } from '@efir/contract';
+import {
+  csrfHeader,
+  type StudioCallName,
+  studioCalls,
+  type StudioRole,
+  studioLimits,
+  studioPrefix,
+  studioUrl,
+} from '@efir/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { z } from 'zod';
 import { studioSession } from '../../src/db/schema/index.ts';
 import { locateMediaTools } from '../../src/media/ffmpeg.ts';
 import { addUser, startSession, updateUser } from '../../src/repositories/studio-accounts.ts';
@@ -131,4 +140,29 @@ export function studioCall(
       ...headers,
     },
   });
+}
+
+export type StudioAnswer<K extends StudioCallName> = z.output<(typeof studioCalls)[K]['response']>;
+
+/** Makes studio calls by name on the site `site()`, their paths made by the contract: each gives
+ * its status, its answer as the contract types it (when it succeeded) and the refusal's detail
+ * (when it did not). */
+export function namedCalls(site: () => StudioSite) {
+  return async function call<K extends StudioCallName>(
+    who: Signed,
+    name: K,
+    input: { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: object } = {},
+  ): Promise<{ status: number; body: StudioAnswer<K>; detail: string | undefined }> {
+    const url = (studioUrl as (n: StudioCallName, i: unknown) => string)(name, {
+      ...(input.params === undefined ? {} : { params: input.params }),
+      ...(input.query === undefined ? {} : { query: input.query }),
+    }).slice(studioPrefix.length);
+    const response = await studioCall(site(), who, {
+      method: studioCalls[name].method,
+      url,
+      ...(input.body === undefined ? {} : { payload: input.body }),
+    });
+    const answer = response.json<StudioAnswer<K> & { detail?: string }>();
+    return { status: response.statusCode, body: answer, detail: answer.detail };
+  };
 }

@@ -3,6 +3,8 @@
 import type { StudioCallName } from '@efir/contract';
 import {
   Activity,
+  CalendarClock,
+  Radio,
   Film,
   Home,
   Images,
@@ -27,6 +29,13 @@ export interface Screen {
 }
 
 export const navigation: { group: string; screens: Screen[] }[] = [
+  {
+    group: 'Эфир',
+    screens: [
+      { path: '/on-air', label: 'Сейчас в эфире', call: 'onAir', icon: Radio },
+      { path: '/schedule', label: 'Сетка вещания', call: 'scheduleDay', icon: CalendarClock },
+    ],
+  },
   {
     group: 'Каталог',
     screens: [

@@ -4,6 +4,8 @@
 import { mayCall, type StudioCallName, type StudioRole } from '@efir/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ChatRoomPanel } from '../features/chat/room-panel.tsx';
+import { QueueSummary } from '../features/jobs/queue-summary.tsx';
 import { Layout } from './layout.tsx';
 import { screens } from './nav.ts';
 
@@ -23,6 +25,9 @@ const PopularPage = screen(() => import('../features/popular/index.tsx'));
 const SearchPicksPage = screen(() => import('../features/search-picks/index.tsx'));
 const AboutPage = screen(() => import('../features/about/index.tsx'));
 const ChatPage = screen(() => import('../features/chat/index.tsx'));
+const SchedulePage = screen(() => import('../features/schedule/index.tsx'));
+const WeekPage = screen(() => import('../features/schedule/week-page.tsx'));
+const OnAirPage = lazy(() => import('../features/on-air/index.tsx'));
 const UsersPage = screen(() => import('../features/users/index.tsx'));
 const AuditPage = screen(() => import('../features/audit/index.tsx'));
 const AccountPage = screen(() => import('../features/session/account-page.tsx'));
@@ -81,6 +86,23 @@ export function studioRoutes(role: StudioRole | undefined): RouteObject[] {
       element: <Layout />,
       children: [
         { index: true, element: <Navigate to={first} replace /> },
+        guarded(
+          'on-air',
+          'onAir',
+          <OnAirPage
+            chats={
+              <>
+                <ChatRoomPanel room="teleprogram" />
+                <ChatRoomPanel room="radio" />
+              </>
+            }
+            queue={mayCall('jobs', role) ? <QueueSummary /> : undefined}
+          />,
+        ),
+        guarded('schedule', 'scheduleDay', <SchedulePage />),
+        guarded('schedule/:channel', 'scheduleDay', <SchedulePage />),
+        guarded('schedule/:channel/:date', 'scheduleDay', <SchedulePage />),
+        guarded('schedule-week/:channel/:date', 'scheduleWeek', <WeekPage />),
         guarded('videos', 'videos', <VideosPage />),
         guarded('videos/:id', 'video', <VideoPage />),
         guarded('radios', 'radios', <RadiosPage />),

@@ -25,3 +25,6 @@ export * from './audit-entry.ts';
 export * from './home-row.ts';
 export * from './popular-pick.ts';
 export * from './retired-media.ts';
+export * from './chat-ban.ts';
+export * from './chat-word.ts';
+export * from './chat-room.ts';

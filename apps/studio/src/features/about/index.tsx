@@ -12,6 +12,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { UploadField } from '../../components/upload-field.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { aboutQuery, type AboutValues, useAboutPoster, useSaveAbout } from './api.ts';
+import { Loaded } from '../../components/loaded.tsx';
 
 type AboutInput = z.input<typeof aboutFieldsSchema>;
 
@@ -122,20 +123,14 @@ export default function AboutPage() {
   return (
     <>
       <PageHeader title="О проекте" about="Страница «О проекте» на сайте." />
-      {about.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(about.error)}
-        </p>
-      ) : about.data === undefined ? (
-        <p className="muted" role="status">
-          Загрузка…
-        </p>
-      ) : (
-        <div className="stack">
-          <AboutForm about={about.data} />
-          <Poster about={about.data} />
-        </div>
-      )}
+      <Loaded query={about}>
+        {(data) => (
+          <div className="stack">
+            <AboutForm about={data} />
+            <Poster about={data} />
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }

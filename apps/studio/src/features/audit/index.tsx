@@ -118,7 +118,10 @@ export default function AuditPage() {
             <option value="schedule-tv">Сетка телеканала</option>
             <option value="schedule-radio">Сетка радио</option>
             <option value="job">Обработка файлов</option>
-            <option value="chat-message">Чат</option>
+            <option value="chat-message">Сообщения чата</option>
+            <option value="chat-room">Комнаты чата</option>
+            <option value="chat-ban">Баны в чате</option>
+            <option value="chat-word">Стоп-слова</option>
             <option value="user">Пользователи</option>
             <option value="session">Входы</option>
           </select>

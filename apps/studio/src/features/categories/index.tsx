@@ -3,7 +3,7 @@
 import { type StudioCategory, studioCalls } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog, Dialog } from '../../components/dialog.tsx';
@@ -20,6 +20,7 @@ import {
   useOrderCategories,
   useRenameCategory,
 } from './api.ts';
+import { ItemActions } from '../../components/item-actions.tsx';
 
 // Both kinds take the same body: the one schema the server checks a name with.
 const nameSchema = studioCalls.videoCategoryAdd.body;
@@ -128,32 +129,18 @@ function CategoriesPanel({ kind, title }: { kind: CategoryKind; title: string })
                 {category.name}
                 <small>{holds(kind, category.items)}</small>
               </span>
-              <span className="row">
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`Переименовать «${category.name}»`}
-                  onClick={() => {
-                    rename.reset();
-                    setRenaming(category);
-                  }}
-                >
-                  <Pencil size={14} aria-hidden="true" />
-                  Переименовать
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`Удалить «${category.name}»`}
-                  onClick={() => {
-                    remove.reset();
-                    setDeleting(category);
-                  }}
-                >
-                  <Trash2 size={14} aria-hidden="true" />
-                  Удалить
-                </button>
-              </span>
+              <ItemActions
+                name={`«${category.name}»`}
+                edit="Переименовать"
+                onEdit={() => {
+                  rename.reset();
+                  setRenaming(category);
+                }}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(category);
+                }}
+              />
             </>
           )}
         />

@@ -2,7 +2,7 @@
 // picked by hand. Dragging a row saves the new order at once; adding, changing and removing rows.
 import type { StudioHomeRow } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
@@ -13,6 +13,8 @@ import { problemOf } from '../../lib/api.ts';
 import { homeRowsQuery, useDeleteHomeRow, useOrderHomeRows, videoCategoriesQuery } from './api.ts';
 import { HomeRowDialog } from './home-row-dialog.tsx';
 import './home-rows.css';
+import { Loaded } from '../../components/loaded.tsx';
+import { ItemActions } from '../../components/item-actions.tsx';
 
 export default function HomeRowsPage() {
   const rows = useQuery(homeRowsQuery);
@@ -45,59 +47,40 @@ export default function HomeRowsPage() {
         <h2 id="home-rows-list">Порядок рядов</h2>
         <p className="muted">Перетащите ряд за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.</p>
         <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
-        {rows.isError ? (
-          <p className="alert" role="alert">
-            {problemOf(rows.error)}
-          </p>
-        ) : rows.data === undefined ? (
-          <p className="muted" role="status">
-            Загрузка…
-          </p>
-        ) : rows.data.length === 0 ? (
-          <p className="muted">Рядов пока нет.</p>
-        ) : (
-          <SortableList
-            listLabel="Ряды главной"
-            items={rows.data}
-            label={(row) => row.name}
-            onReorder={(items) => {
-              order.mutate(items);
-            }}
-            render={(row) => (
-              <>
-                <span className="sortable__body">
-                  {row.name}
-                  <small>{shows(row)}</small>
-                </span>
-                <div className="row">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Изменить «${row.name}»`}
-                    onClick={() => {
-                      setEditing(row);
-                    }}
-                  >
-                    <Pencil size={14} aria-hidden="true" />
-                    Изменить
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Удалить «${row.name}»`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(row);
-                    }}
-                  >
-                    <Trash2 size={14} aria-hidden="true" />
-                    Удалить
-                  </button>
-                </div>
-              </>
-            )}
-          />
-        )}
+        <Loaded query={rows}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="muted">Рядов пока нет.</p>
+            ) : (
+              <SortableList
+                listLabel="Ряды главной"
+                items={data}
+                label={(row) => row.name}
+                onReorder={(items) => {
+                  order.mutate(items);
+                }}
+                render={(row) => (
+                  <>
+                    <span className="sortable__body">
+                      {row.name}
+                      <small>{shows(row)}</small>
+                    </span>
+                    <ItemActions
+                      name={`«${row.name}»`}
+                      onEdit={() => {
+                        setEditing(row);
+                      }}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(row);
+                      }}
+                    />
+                  </>
+                )}
+              />
+            )
+          }
+        </Loaded>
       </section>
       <HomeRowDialog
         row={editing}

@@ -2,7 +2,7 @@
 // or closed. Dragging a poll saves the new order at once; adding, changing and removing polls.
 import type { StudioPoll } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
@@ -13,6 +13,8 @@ import { problemOf } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { pollsQuery, useDeletePoll, useOrderPolls } from './api.ts';
 import { PollDialog } from './poll-dialog.tsx';
+import { Loaded } from '../../components/loaded.tsx';
+import { ItemActions } from '../../components/item-actions.tsx';
 
 function Results({ poll }: { poll: StudioPoll }) {
   const total = poll.votes.reduce((sum, votes) => sum + votes, 0);
@@ -57,60 +59,43 @@ export default function PollsPage() {
           Перетащите опрос за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.
         </p>
         <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
-        {polls.isError ? (
-          <p className="alert" role="alert">
-            {problemOf(polls.error)}
-          </p>
-        ) : polls.data === undefined ? (
-          <p className="muted" role="status">
-            Загрузка…
-          </p>
-        ) : polls.data.length === 0 ? (
-          <p className="muted">Опросов пока нет.</p>
-        ) : (
-          <SortableList
-            listLabel="Опросы"
-            items={polls.data}
-            label={(poll) => poll.question}
-            onReorder={(items) => {
-              order.mutate(items);
-            }}
-            render={(poll) => (
-              <>
-                <span className="sortable__body">
-                  {poll.question}{' '}
-                  <span className={poll.active ? 'badge badge--ok' : 'badge'}>{poll.active ? 'Открыт' : 'Закрыт'}</span>
-                  <Results poll={poll} />
-                </span>
-                <div className="row">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Изменить опрос «${poll.question}»`}
-                    onClick={() => {
-                      setEditing(poll);
-                    }}
-                  >
-                    <Pencil size={14} aria-hidden="true" />
-                    Изменить
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Удалить опрос «${poll.question}»`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(poll);
-                    }}
-                  >
-                    <Trash2 size={14} aria-hidden="true" />
-                    Удалить
-                  </button>
-                </div>
-              </>
-            )}
-          />
-        )}
+        <Loaded query={polls}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="muted">Опросов пока нет.</p>
+            ) : (
+              <SortableList
+                listLabel="Опросы"
+                items={data}
+                label={(poll) => poll.question}
+                onReorder={(items) => {
+                  order.mutate(items);
+                }}
+                render={(poll) => (
+                  <>
+                    <span className="sortable__body">
+                      {poll.question}{' '}
+                      <span className={poll.active ? 'badge badge--ok' : 'badge'}>
+                        {poll.active ? 'Открыт' : 'Закрыт'}
+                      </span>
+                      <Results poll={poll} />
+                    </span>
+                    <ItemActions
+                      name={`опрос «${poll.question}»`}
+                      onEdit={() => {
+                        setEditing(poll);
+                      }}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(poll);
+                      }}
+                    />
+                  </>
+                )}
+              />
+            )
+          }
+        </Loaded>
       </section>
       <PollDialog
         poll={editing}

@@ -9,6 +9,7 @@ import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { type PopularKind, popularPicksQuery, useWritePopularPicks } from './api.ts';
+import { Loaded } from '../../components/loaded.tsx';
 
 /** The places of each popular list (the contract's limit of picks). */
 const placesMax = 12;
@@ -52,78 +53,72 @@ function PopularPanel(props: { kind: PopularKind; radioKind: 1 | 2; title: strin
   return (
     <section className="panel stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{props.title}</h2>
-      {picks.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(picks.error)}
-        </p>
-      ) : picks.data === undefined ? (
-        <p className="muted" role="status">
-          Загрузка…
-        </p>
-      ) : (
-        <>
-          {items.length === 0 ? (
-            <p className="muted">Выбранных нет: все места занимают самые слушаемые.</p>
-          ) : (
-            <SortableList
-              listLabel={props.title}
-              items={items}
-              label={(radio) => radio.name}
-              onReorder={setDraft}
-              render={(radio) => (
-                <>
-                  <span className="sortable__body">
-                    {radio.name}
-                    <small>№ {radio.id}</small>
-                  </span>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Убрать «${radio.name}»`}
-                    onClick={() => {
-                      setDraft(items.filter((item) => item.id !== radio.id));
-                    }}
-                  >
-                    Убрать
-                  </button>
-                </>
-              )}
-            />
-          )}
-          {items.length < placesMax ? (
-            <ItemPicker
-              kind="radio"
-              radioKind={props.radioKind}
-              label={props.add}
-              taken={ids}
-              onPick={(radio) => {
-                setDraft([...items, radio]);
-              }}
-            />
-          ) : (
-            <p className="muted">Выбраны все {placesMax} мест.</p>
-          )}
-          <FormProblem problem={write.isError ? problemOf(write.error) : undefined} />
-          <div className="row">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={write.isPending}
-              onClick={() => {
-                write.mutate(ids, {
-                  onSuccess: () => {
-                    setDraft(null);
-                    toast(props.saved);
-                  },
-                });
-              }}
-            >
-              Сохранить
-            </button>
-            {draft === null ? null : <span className="muted">Есть несохранённые изменения</span>}
-          </div>
-        </>
-      )}
+      <Loaded query={picks}>
+        {() => (
+          <>
+            {items.length === 0 ? (
+              <p className="muted">Выбранных нет: все места занимают самые слушаемые.</p>
+            ) : (
+              <SortableList
+                listLabel={props.title}
+                items={items}
+                label={(radio) => radio.name}
+                onReorder={setDraft}
+                render={(radio) => (
+                  <>
+                    <span className="sortable__body">
+                      {radio.name}
+                      <small>№ {radio.id}</small>
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Убрать «${radio.name}»`}
+                      onClick={() => {
+                        setDraft(items.filter((item) => item.id !== radio.id));
+                      }}
+                    >
+                      Убрать
+                    </button>
+                  </>
+                )}
+              />
+            )}
+            {items.length < placesMax ? (
+              <ItemPicker
+                kind="radio"
+                radioKind={props.radioKind}
+                label={props.add}
+                taken={ids}
+                onPick={(radio) => {
+                  setDraft([...items, radio]);
+                }}
+              />
+            ) : (
+              <p className="muted">Выбраны все {placesMax} мест.</p>
+            )}
+            <FormProblem problem={write.isError ? problemOf(write.error) : undefined} />
+            <div className="row">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={write.isPending}
+                onClick={() => {
+                  write.mutate(ids, {
+                    onSuccess: () => {
+                      setDraft(null);
+                      toast(props.saved);
+                    },
+                  });
+                }}
+              >
+                Сохранить
+              </button>
+              {draft === null ? null : <span className="muted">Есть несохранённые изменения</span>}
+            </div>
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

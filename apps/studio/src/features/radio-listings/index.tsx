@@ -3,7 +3,7 @@
 // removing groups.
 import type { StudioRadioListing } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
@@ -13,6 +13,8 @@ import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { radioListingsQuery, useDeleteRadioListing, useOrderRadioListings } from './api.ts';
 import { ListingDialog } from './listing-dialog.tsx';
+import { Loaded } from '../../components/loaded.tsx';
+import { ItemActions } from '../../components/item-actions.tsx';
 
 export default function RadioListingsPage() {
   const listings = useQuery(radioListingsQuery);
@@ -41,59 +43,40 @@ export default function RadioListingsPage() {
           Перетащите подборку за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу.
         </p>
         <FormProblem problem={order.isError ? problemOf(order.error) : undefined} />
-        {listings.isError ? (
-          <p className="alert" role="alert">
-            {problemOf(listings.error)}
-          </p>
-        ) : listings.data === undefined ? (
-          <p className="muted" role="status">
-            Загрузка…
-          </p>
-        ) : listings.data.length === 0 ? (
-          <p className="muted">Подборок пока нет.</p>
-        ) : (
-          <SortableList
-            listLabel="Подборки радио"
-            items={listings.data}
-            label={(listing) => listing.name}
-            onReorder={(items) => {
-              order.mutate(items);
-            }}
-            render={(listing) => (
-              <>
-                <span className="sortable__body">
-                  {listing.name}
-                  <small>Выбрано: {listing.radios.length} радио</small>
-                </span>
-                <div className="row">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Изменить «${listing.name}»`}
-                    onClick={() => {
-                      setEditing(listing);
-                    }}
-                  >
-                    <Pencil size={14} aria-hidden="true" />
-                    Изменить
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Удалить «${listing.name}»`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(listing);
-                    }}
-                  >
-                    <Trash2 size={14} aria-hidden="true" />
-                    Удалить
-                  </button>
-                </div>
-              </>
-            )}
-          />
-        )}
+        <Loaded query={listings}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="muted">Подборок пока нет.</p>
+            ) : (
+              <SortableList
+                listLabel="Подборки радио"
+                items={data}
+                label={(listing) => listing.name}
+                onReorder={(items) => {
+                  order.mutate(items);
+                }}
+                render={(listing) => (
+                  <>
+                    <span className="sortable__body">
+                      {listing.name}
+                      <small>Выбрано: {listing.radios.length} радио</small>
+                    </span>
+                    <ItemActions
+                      name={`«${listing.name}»`}
+                      onEdit={() => {
+                        setEditing(listing);
+                      }}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(listing);
+                      }}
+                    />
+                  </>
+                )}
+              />
+            )
+          }
+        </Loaded>
       </section>
       <ListingDialog
         listing={editing}

@@ -10,6 +10,7 @@ import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { searchPicksQuery, useSaveSearchPicks } from './api.ts';
+import { Loaded } from '../../components/loaded.tsx';
 
 /** The contract's limit of picks. */
 const picksMax = 20;
@@ -126,17 +127,7 @@ export default function SearchPicksPage() {
         title="Подсказки поиска"
         about="Запросы, которые страница поиска предлагает, пока посетители искали слишком мало, чтобы подсказывали их собственные запросы."
       />
-      {picks.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(picks.error)}
-        </p>
-      ) : picks.data === undefined ? (
-        <p className="muted" role="status">
-          Загрузка…
-        </p>
-      ) : (
-        <PicksEditor key={picks.data.queries.join('\n')} saved={picks.data.queries} />
-      )}
+      <Loaded query={picks}>{(data) => <PicksEditor key={data.queries.join('\n')} saved={data.queries} />}</Loaded>
     </>
   );
 }

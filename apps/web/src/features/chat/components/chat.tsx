@@ -4,11 +4,13 @@ import {
   chatInputMaxUnits,
   chatMessageMaxLength,
   chatNameMaxLength,
+  chatWordRefusal,
 } from '@efir/contract';
 import { Send } from 'lucide-react';
-import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { chatView, type OwnPost, pendingOwn, reconcileRoom } from '../../../lib/chat-list.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { chatInputProblem, chatProblemValues } from '../../../lib/live.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
@@ -20,8 +22,8 @@ const refreshMs = 2000;
 const followSlackPx = 48;
 
 /** The chat beside a stream (SPEC §4): a visitor without a nickname first sees only the nickname
- * form; with one, the messages (refreshed every 2 s) and the post form. The box keeps one size in
- * every state, so nothing around it moves when it fills in. */
+ * form; with one, the messages (refreshed every 2 s, so one a moderator hid goes too) and the post
+ * form. The box keeps one size in every state, so nothing around it moves when it fills in. */
 export function Chat({ room, id }: { room: ChatRoom; id: number }) {
   const { t } = useI18n();
   const [nickname, setNickname] = useState(() => readStored('nickname') ?? '');
@@ -60,31 +62,31 @@ export function Chat({ room, id }: { room: ChatRoom; id: number }) {
   );
 }
 
-/** Messages arrive through a window event so the list shows a posted message at once. */
+/** A posted message reaches the list through a window event, so it shows at once. */
 const postedEvent = 'efir:chat-posted';
 
 function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
   const { t } = useI18n();
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [roomMessages, setRoomMessages] = useState<readonly ChatMessage[]>([]);
+  const [own, setOwn] = useState<readonly OwnPost[]>([]);
   const [loaded, setLoaded] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const follow = useRef(true);
+  const messages = useMemo(() => chatView(roomMessages, own), [roomMessages, own]);
 
   useEffect(() => {
-    let after = 0;
     let cancelled = false;
+    // A slow answer overtaken by a newer one is not applied over it.
+    let appliedAt = 0;
     const controller = new AbortController();
-    const merge = (incoming: readonly ChatMessage[]): void => {
-      if (incoming.length === 0) return;
-      after = Math.max(after, ...incoming.map((message) => message.id));
-      setMessages((current) => {
-        const known = new Set(current.map((message) => message.id));
-        return [...current, ...incoming.filter((message) => !known.has(message.id))].slice(-200);
-      });
-    };
     const refresh = async (): Promise<void> => {
+      const askedAt = performance.now();
       try {
-        merge(await getChatMessages(room, id, after, controller.signal));
+        const latest = await getChatMessages(room, id, controller.signal);
+        if (cancelled || askedAt < appliedAt) return;
+        appliedAt = askedAt;
+        setRoomMessages((shown) => reconcileRoom(shown, latest));
+        setOwn((posts) => pendingOwn(posts, latest, askedAt));
       } catch (error) {
         if (!cancelled) console.error(error);
       } finally {
@@ -94,7 +96,8 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
     void refresh();
     const timer = window.setInterval(() => void refresh(), refreshMs);
     const onPosted = (event: Event): void => {
-      merge([(event as CustomEvent<ChatMessage>).detail]);
+      const post = (event as CustomEvent<OwnPost>).detail;
+      setOwn((posts) => [...posts, post]);
     };
     window.addEventListener(postedEvent, onPosted);
     return () => {
@@ -128,9 +131,10 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
       }}
     >
       {loaded && messages.length === 0 ? <li className="chat__empty">{t('chat.empty')}</li> : null}
-      {messages.map((message) => (
-        <li key={message.id} className="chat__message">
+      {messages.map(({ message, held }) => (
+        <li key={message.id} className={held ? 'chat__message chat__message--held' : 'chat__message'}>
           <span className="chat__name">{message.name}</span> <span className="chat__text">{message.message}</span>
+          {held ? <span className="chat__held">{t('chat.held')}</span> : null}
         </li>
       ))}
     </ol>
@@ -196,13 +200,16 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
     }
     setSending(true);
     try {
-      const posted = await postChatMessage(props.room, props.id, props.nickname, message);
-      window.dispatchEvent(new CustomEvent(postedEvent, { detail: posted }));
+      const { held, ...posted } = await postChatMessage(props.room, props.id, props.nickname, message);
+      const detail: OwnPost = { message: posted, held: held === true, at: performance.now() };
+      window.dispatchEvent(new CustomEvent(postedEvent, { detail }));
       setMessage('');
       setProblem(undefined);
     } catch (error) {
       console.error(error);
       if (error instanceof ApiError && error.status === 429) setProblem(t('chat.too_fast'));
+      else if (error instanceof ApiError && error.status === 403) setProblem(t('chat.banned'));
+      else if (error instanceof ApiError && error.detail === chatWordRefusal) setProblem(t('chat.refused_word'));
       else if (error instanceof ApiError && error.status === 400) {
         setProblem(t('chat.invalid', { detail: error.detail ?? '' }));
       } else setProblem(t('chat.failed'));

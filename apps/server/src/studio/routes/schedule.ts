@@ -1,0 +1,395 @@
+// The schedule editor's calls: a channel's day with the timeline the channel would air for it,
+// the same for a day being edited (before it is saved), saving over the revision the editor
+// opened, copying a day to a range of days, the week at a glance, and what airs now.
+import {
+  addDays,
+  type LiveChannelName,
+  scheduleLimits,
+  type ScheduleMedia,
+  type ScheduleTimeline,
+  type StudioAnswer,
+  type StudioScheduleDay,
+  type studioCalls,
+} from '@efir/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { outlineDay } from '../../live/day-outline.ts';
+import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
+import { recordChange } from '../../repositories/audit.ts';
+import { daySaved, type LiveScheduleDay, replaceScheduleDay, ScheduleConflict } from '../../repositories/live.ts';
+import { latestJobs, mediaStateOf } from '../../repositories/studio-catalogue.ts';
+import {
+  type EditorDay,
+  editorScheduleDay,
+  type ScheduleMediaRow,
+  scheduleMediaRows,
+  scheduleSnapshot,
+} from '../../repositories/studio-schedule.ts';
+import { actorOf } from '../access.ts';
+import type { StudioContext } from '../context.ts';
+import { studioRoute } from '../route.ts';
+
+type Draft = z.output<typeof studioCalls.schedulePreview.body>;
+
+const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
+  tv: { one: 'видео', day: 'телепрограммы' },
+  radio: { one: 'радио', day: 'радиопрограммы' },
+};
+
+/** The items of a day with what the catalogue knows of each; refuses a day naming nothing. */
+async function mediaOf(
+  db: Db,
+  channel: LiveChannelName,
+  ids: readonly number[],
+): Promise<{ rows: Map<number, ScheduleMediaRow>; views: Map<number, ScheduleMedia> }> {
+  const rows = await scheduleMediaRows(db, channel, ids);
+  const missing = ids.find((id) => !rows.has(id));
+  if (missing !== undefined)
+    throw new HttpError(400, `В каталоге нет ${channelWords[channel].one} № ${String(missing)}.`);
+  const jobs = await latestJobs(db, channel === 'tv' ? 'video' : 'radio', [...rows.keys()]);
+  const views = new Map(
+    [...rows.values()].map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        durationSeconds: row.durationSeconds,
+        media: mediaStateOf(row.playlist, jobs.get(row.id)),
+        draft: row.draft,
+        preview: row.preview,
+      },
+    ]),
+  );
+  return { rows, views };
+}
+
+/** The day as the live channel reads it: an item airs as draft 2 when it or its media say so. */
+function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRow>, channel: LiveChannelName) {
+  return {
+    id: 0,
+    day: date,
+    startsAt: draft.startsAt,
+    finishedText: draft.finishedText,
+    items: draft.items.map((item, index) => {
+      const media = rows.get(item.id) as ScheduleMediaRow;
+      return {
+        id: -1 - index,
+        mediaId: item.id,
+        startsAt: item.startsAt,
+        isAd: item.isAd,
+        draft:
+          media.draft === 2 || (channel === 'radio' && item.draft === 2)
+            ? 2
+            : channel === 'tv'
+              ? media.draft
+              : item.draft,
+        durationSeconds: media.durationSeconds,
+        playlist: media.playlist,
+        mediaReadyAt: media.mediaReadyAt,
+      };
+    }),
+  } satisfies LiveScheduleDay;
+}
+
+function timelineOf(plan: DayPlan, live: LiveChannel, zone: string): ScheduleTimeline {
+  const decided = live.decidedUntil();
+  const onAir = decided !== undefined && decided >= plan.timeline.start ? decided : undefined;
+  return { zone, ...outlineDay(plan.timeline, plan.items, plan.end, onAir) };
+}
+
+function draftOf(day: EditorDay | undefined): Draft {
+  return {
+    startsAt: day?.startsAt ?? '00:00:00',
+    finishedText: day?.finishedText ?? '',
+    items: (day?.items ?? []).map((item) => ({
+      id: item.mediaId,
+      startsAt: item.startsAt,
+      isAd: item.isAd,
+      draft: item.draft as 0 | 1 | 2,
+    })),
+    tickers: day?.tickers ?? [],
+  };
+}
+
+function checkTickers(channel: LiveChannelName, draft: Draft): void {
+  if (channel === 'radio' && draft.tickers.length > 0) throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+  const ids = new Set(draft.items.map((item) => item.id));
+  const stray = draft.tickers.find((entry) => entry.videoId !== null && !ids.has(entry.videoId));
+  if (stray !== undefined) {
+    throw new HttpError(400, `Бегущая строка «${stray.message}» привязана к видео, которого нет в этом дне.`);
+  }
+}
+
+function toInput(draft: Draft) {
+  return {
+    startsAt: draft.startsAt,
+    finishedText: draft.finishedText,
+    items: draft.items.map((item) => ({
+      mediaId: item.id,
+      startsAt: item.startsAt,
+      isAd: item.isAd,
+      draft: item.draft,
+    })),
+    tickers: draft.tickers.map((entry) => ({
+      videoId: entry.videoId,
+      message: entry.message,
+      startsAt: entry.startsAt,
+      durationSeconds: entry.duration,
+      speed: entry.speed,
+    })),
+  };
+}
+
+const clockOf = (instant: Date, zone: string): string =>
+  new Intl.DateTimeFormat('ru-RU', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'long',
+  }).format(instant);
+
+type WeekDay = StudioAnswer<'scheduleWeek'>['days'][number];
+
+/** A stored day at a glance: its coverage of the clock, its slate, what lacks media or is cut. */
+async function weekDay(db: Db, live: LiveChannel, channel: LiveChannelName, date: string): Promise<WeekDay> {
+  const [plan, saved] = await Promise.all([live.plan(date), daySaved(db, channel, date)]);
+  const empty = {
+    date,
+    revision: 0,
+    items: 0,
+    start: null,
+    end: null,
+    airedSeconds: 0,
+    gapSeconds: 0,
+    missing: 0,
+    cut: 0,
+  };
+  if (plan === undefined) return { ...empty, spans: [] };
+  const outline = outlineDay(plan.timeline, plan.items, plan.end, undefined);
+  const spans: WeekDay['spans'] = [];
+  const add = (span: WeekDay['spans'][number]): void => {
+    const last = spans.at(-1);
+    if (last?.kind === span.kind && last.end === span.start) last.end = span.end;
+    else if (span.end > span.start) spans.push(span);
+  };
+  let gapIndex = 0;
+  for (const row of outline.rows) {
+    if (!row.airs || row.start === null || row.end === null) continue;
+    while (gapIndex < outline.gaps.length && (outline.gaps[gapIndex]?.start ?? 0) < row.start) {
+      add({ ...(outline.gaps[gapIndex] as { start: number; end: number }), kind: 'gap' });
+      gapIndex += 1;
+    }
+    const kind = row.media === 'missing' ? 'missing' : plan.schedule.items[row.index]?.isAd === true ? 'ad' : 'item';
+    add({ start: row.start, end: row.end, kind });
+  }
+  const airing = outline.rows.filter((row) => row.airs);
+  return {
+    date,
+    revision: saved?.revision ?? 0,
+    items: plan.schedule.items.length,
+    start: outline.start,
+    end: outline.end,
+    airedSeconds: airing.reduce((sum, row) => sum + ((row.end ?? 0) - (row.start ?? 0)) / 1000, 0),
+    gapSeconds: outline.gaps.reduce((sum, gap) => sum + (gap.end - gap.start) / 1000, 0),
+    missing: airing.filter((row) => row.media === 'missing').length,
+    cut: outline.rows.filter((row) => row.cutSeconds > 0 || row.why === 'pushed-out').length,
+    spans,
+  };
+}
+
+export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone: string }> = (app, context, done) => {
+  const { db, live, timeZone } = context;
+
+  /** A day with its timeline, as the editor opens it. */
+  async function editorView(channel: LiveChannelName, date: string): Promise<StudioAnswer<'scheduleDay'>> {
+    const stored = await editorScheduleDay(db, channel, date);
+    const draft = draftOf(stored);
+    const { rows, views } = await mediaOf(
+      db,
+      channel,
+      draft.items.map((item) => item.id),
+    );
+    const plan = await live[channel].planOf(asLiveDay(date, draft, rows, channel));
+    const day: StudioScheduleDay = {
+      channel,
+      date,
+      revision: stored?.revision ?? 0,
+      savedBy: stored?.savedBy ?? null,
+      savedAt: stored?.savedAt?.toISOString() ?? null,
+      startsAt: draft.startsAt,
+      finishedText: draft.finishedText,
+      items: draft.items.map((item) => ({ ...item, media: views.get(item.id) as ScheduleMedia })),
+      tickers: draft.tickers,
+    };
+    return { day, timeline: timelineOf(plan, live[channel], timeZone) };
+  }
+
+  app.route({
+    ...studioRoute('scheduleDay'),
+    handler: async (request) => editorView(request.params.channel, request.params.date),
+  });
+
+  app.route({
+    ...studioRoute('schedulePreview'),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      if (channel === 'radio' && request.body.tickers.length > 0)
+        throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+      const { rows } = await mediaOf(
+        db,
+        channel,
+        request.body.items.map((item) => item.id),
+      );
+      const plan = await live[channel].planOf(asLiveDay(date, request.body, rows, channel));
+      return timelineOf(plan, live[channel], timeZone);
+    },
+  });
+
+  app.route({
+    ...studioRoute('scheduleSave'),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      const { revision, ...draft } = request.body;
+      checkTickers(channel, draft);
+      await mediaOf(
+        db,
+        channel,
+        draft.items.map((item) => item.id),
+      );
+      const actor = actorOf(request);
+      try {
+        await db.transaction(async (tx) => {
+          const before = await scheduleSnapshot(tx, channel, date);
+          const id = await replaceScheduleDay(tx, channel, date, toInput(draft), { by: actor.name, revision });
+          if (id === undefined)
+            throw new HttpError(400, `В дне есть ${channelWords[channel].one}, которого нет в каталоге.`);
+          await recordChange(tx, actor, {
+            action: 'schedule.write',
+            entity: `schedule-${channel}`,
+            entityId: id,
+            before,
+            after: await scheduleSnapshot(tx, channel, date),
+          });
+        });
+      } catch (error) {
+        if (!(error instanceof ScheduleConflict)) throw error;
+        const current = error.current;
+        throw new HttpError(
+          409,
+          current === undefined
+            ? `День ${date} ${channelWords[channel].day} удалили, пока вы его правили. Ваши изменения не записаны.`
+            : `День ${date} ${channelWords[channel].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
+                `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
+                'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
+        );
+      }
+      live[channel].scheduleChanged();
+      await context.published();
+      return editorView(channel, date);
+    },
+  });
+
+  app.route({
+    ...studioRoute('scheduleCopy'),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      const { from, to, replace } = request.body;
+      const dates: string[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        if (dates.length === scheduleLimits.copyDays) {
+          throw new HttpError(400, `Копировать можно не больше чем на ${String(scheduleLimits.copyDays)} дней за раз.`);
+        }
+        if (day !== date) dates.push(day);
+      }
+      const source = await editorScheduleDay(db, channel, date);
+      if (source === undefined) throw notFound(`Дня ${date} нет: копировать нечего.`);
+      const input = toInput(draftOf(source));
+      const actor = actorOf(request);
+      const answer = await db.transaction(async (tx) => {
+        const written: string[] = [];
+        const kept: string[] = [];
+        for (const day of dates) {
+          const exists = (await editorScheduleDay(tx, channel, day)) !== undefined;
+          if (exists && !replace) {
+            kept.push(day);
+            continue;
+          }
+          await replaceScheduleDay(tx, channel, day, input, { by: actor.name });
+          written.push(day);
+        }
+        await recordChange(tx, actor, {
+          action: 'schedule.copy',
+          entity: `schedule-${channel}`,
+          entityId: source.id,
+          after: { from: date, written, kept, replace },
+        });
+        return { written, kept };
+      });
+      if (answer.written.length > 0) {
+        live[channel].scheduleChanged();
+        await context.published();
+      }
+      return answer;
+    },
+  });
+
+  app.route({
+    ...studioRoute('scheduleWeek'),
+    handler: async (request) => {
+      const { channel, date } = request.params;
+      const dates = Array.from({ length: scheduleLimits.weekDays }, (_, i) => addDays(date, i));
+      return { zone: timeZone, days: await Promise.all(dates.map((day) => weekDay(db, live[channel], channel, day))) };
+    },
+  });
+
+  app.route({
+    ...studioRoute('onAir'),
+    handler: async () => {
+      const t = context.clock().getTime();
+      const channels = await Promise.all(
+        (['tv', 'radio'] as const).map(async (channel) => {
+          const now = await live[channel].onAirAt(t);
+          const items = now?.plan.schedule.items ?? [];
+          const slot = (index: number) => now?.plan.timeline.aired.find((entry) => entry.itemIndex === index);
+          const named = (index: number) => {
+            const item = items[index];
+            const aired = slot(index);
+            return item === undefined || aired === undefined ? undefined : { item, aired };
+          };
+          const current = now?.onAir.itemIndex === null || now === undefined ? undefined : named(now.onAir.itemIndex);
+          const names = await scheduleMediaRows(
+            db,
+            channel,
+            items.map((item) => item.mediaId),
+          );
+          const nameOf = (mediaId: number) => names.get(mediaId)?.name ?? '';
+          return {
+            channel,
+            playlist: channel === 'tv' ? '/tv/stream.m3u8' : '/radio/m3u/stream.m3u8',
+            date: now?.plan.schedule.day ?? null,
+            now:
+              current === undefined
+                ? null
+                : {
+                    name: nameOf(current.item.mediaId),
+                    mediaId: current.item.mediaId,
+                    start: current.aired.start,
+                    end: Math.min(current.aired.end, now?.plan.end ?? current.aired.end),
+                  },
+            next: (now?.onAir.next ?? []).slice(0, 3).flatMap((index) => {
+              const entry = named(index);
+              return entry === undefined
+                ? []
+                : [{ name: nameOf(entry.item.mediaId), mediaId: entry.item.mediaId, start: entry.aired.start }];
+            }),
+          };
+        }),
+      );
+      return { zone: timeZone, mediaPort: context.mediaPort, channels };
+    },
+  });
+  done();
+};

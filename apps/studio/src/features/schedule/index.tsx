@@ -1,0 +1,401 @@
+// The schedule editor: one day of a channel. Items come from the catalogue and are put in order
+// by dragging; each may have a fixed start, be an ad, or (radio) be kept off the air. Beside the
+// list, the timeline the channel would air for the day as it is being edited, before it is saved.
+// A save is made over the revision that was opened: if someone saved the day meanwhile, nothing is
+// written and the editor chooses between their version and writing over it.
+import { addDays, type LiveChannelName, liveChannelSchema, type StudioScheduleDay } from '@efir/contract';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save, Trash2 } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormProblem } from '../../components/fields.tsx';
+import { ItemPicker } from '../../components/item-picker.tsx';
+import { Loaded } from '../../components/loaded.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { MediaBadge } from '../../components/status.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { ApiError, problemOf, studio } from '../../lib/api.ts';
+import { channelNames, today } from '../../lib/channels.ts';
+import { formatDateTime, formatDuration } from '../../lib/format.ts';
+import {
+  bodyOf,
+  type DayDraft,
+  dayQuery,
+  type DraftItem,
+  draftOf,
+  mediaOf,
+  nextKey,
+  storedBody,
+  useCopyDay,
+  usePreview,
+  useSaveDay,
+} from './api.ts';
+import { CopyDialog } from './copy-dialog.tsx';
+import { Tickers } from './tickers.tsx';
+import { Timeline } from './timeline.tsx';
+import './schedule.css';
+
+/** The channel and date of the address, or the TV today. */
+export function useDayParams(): { channel: LiveChannelName; date: string } {
+  const params = useParams();
+  const channel = liveChannelSchema.safeParse(params.channel);
+  const date = /^\d{4}-\d{2}-\d{2}$/u.test(params.date ?? '') ? (params.date as string) : today();
+  return { channel: channel.success ? channel.data : 'tv', date };
+}
+
+/** Channel switch and day navigation, shared by the day and the week. */
+export function DayNavigation(props: { channel: LiveChannelName; date: string; base: string; step: number }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const to = (channel: LiveChannelName, date: string) => `${props.base}/${channel}/${date}`;
+  return (
+    <div className="row schedule-nav">
+      <div className="segmented" role="group" aria-label="Канал">
+        {liveChannelSchema.options.map((channel) => (
+          <Link
+            key={channel}
+            className={channel === props.channel ? 'button button--primary' : 'button'}
+            aria-current={channel === props.channel ? 'page' : undefined}
+            to={to(channel, props.date)}
+          >
+            {channelNames[channel]}
+          </Link>
+        ))}
+      </div>
+      <Link className="button" to={to(props.channel, addDays(props.date, -props.step))} aria-label="Назад">
+        <ChevronLeft size={16} aria-hidden="true" />
+      </Link>
+      <label className="visually-hidden" htmlFor={id}>
+        День
+      </label>
+      <input
+        id={id}
+        className="input schedule-nav__date"
+        type="date"
+        value={props.date}
+        onChange={(event) => {
+          if (event.target.value !== '') void navigate(to(props.channel, event.target.value));
+        }}
+      />
+      <Link className="button" to={to(props.channel, addDays(props.date, props.step))} aria-label="Вперёд">
+        <ChevronRight size={16} aria-hidden="true" />
+      </Link>
+      <Link className="button" to={to(props.channel, today())}>
+        Сегодня
+      </Link>
+    </div>
+  );
+}
+
+function ItemRow(props: {
+  item: DraftItem;
+  channel: LiveChannelName;
+  onChange: (item: DraftItem) => void;
+  onRemove: () => void;
+}) {
+  const { item } = props;
+  const id = useId();
+  return (
+    <>
+      <span className="sortable__body">
+        {item.media.name} <small>№ {item.media.id}</small>
+        <span className="row">
+          <span className="muted">{formatDuration(item.media.durationSeconds)}</span>
+          <MediaBadge state={item.media.media} />
+          {item.media.draft === 2 ? <span className="badge">Скрыто в каталоге</span> : null}
+        </span>
+      </span>
+      <div className="row schedule-item__controls">
+        <label htmlFor={`${id}-start`} className="schedule-item__label">
+          Начало
+        </label>
+        <input
+          id={`${id}-start`}
+          className="input schedule-item__time"
+          type="time"
+          step={1}
+          value={item.startsAt ?? ''}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            const value = event.target.value;
+            props.onChange({ ...item, startsAt: value === '' ? null : value.length === 5 ? `${value}:00` : value });
+          }}
+        />
+        <span id={`${id}-hint`} className="visually-hidden">
+          Пусто — сразу после предыдущей передачи
+        </span>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={item.isAd}
+            onChange={(event) => {
+              props.onChange({ ...item, isAd: event.target.checked });
+            }}
+          />
+          Реклама
+        </label>
+        {props.channel === 'radio' ? (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={item.draft === 2}
+              onChange={(event) => {
+                props.onChange({ ...item, draft: event.target.checked ? 2 : 0 });
+              }}
+            />
+            Не в эфир
+          </label>
+        ) : null}
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={`Убрать «${item.media.name}» из дня`}
+          onClick={props.onRemove}
+        >
+          <Trash2 size={14} aria-hidden="true" />
+        </button>
+      </div>
+    </>
+  );
+}
+
+export default function SchedulePage() {
+  const { channel, date } = useDayParams();
+  const stored = useQuery(dayQuery(channel, date));
+  return (
+    <Loaded query={stored}>
+      {(data) => <DayEditor key={`${channel}/${date}`} channel={channel} date={date} opened={data.day} />}
+    </Loaded>
+  );
+}
+
+/** The day as it was opened (or last saved here) and the draft made of it. */
+function DayEditor(props: { channel: LiveChannelName; date: string; opened: StudioScheduleDay }) {
+  const { channel, date } = props;
+  const toast = useToast();
+  const [base, setBase] = useState(props.opened);
+  const [current, setDraft] = useState(() => draftOf(props.opened));
+  const [conflict, setConflict] = useState<string>();
+  const [copying, setCopying] = useState(false);
+  const save = useSaveDay(channel, date);
+  const copy = useCopyDay(channel, date);
+  const preview = usePreview(channel, date, current);
+  const changed = dirty(current, base);
+  const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
+  const open = (day: StudioScheduleDay): void => {
+    setBase(day);
+    setDraft(draftOf(day));
+  };
+  const day = base;
+  const update = (next: Partial<DayDraft>): void => {
+    setDraft({ ...current, ...next });
+  };
+  const onSave = (revision: number): void => {
+    save.mutate(
+      { ...bodyOf(current), revision },
+      {
+        onSuccess: (answer) => {
+          setConflict(undefined);
+          open(answer.day);
+          toast('День сохранён.');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setConflict(problemOf(error));
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <PageHeader
+        title={`Сетка: ${channelNames[channel]}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`}
+        about="Передачи дня по порядку; справа — что выйдет в эфир, посчитанное так же, как считает эфир."
+      >
+        <Link className="button" to={`/schedule-week/${channel}/${date}`}>
+          <CalendarDays size={16} aria-hidden="true" />
+          Неделя
+        </Link>
+        <button
+          type="button"
+          className="button"
+          disabled={day.revision === 0 || changed}
+          title={changed ? 'Сначала сохраните день' : undefined}
+          onClick={() => {
+            copy.reset();
+            setCopying(true);
+          }}
+        >
+          <Copy size={16} aria-hidden="true" />
+          Копировать
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!changed || save.isPending}
+          onClick={() => {
+            onSave(base.revision);
+          }}
+        >
+          <Save size={16} aria-hidden="true" />
+          {save.isPending ? 'Сохранение…' : 'Сохранить'}
+        </button>
+      </PageHeader>
+      <DayNavigation channel={channel} date={date} base="/schedule" step={1} />
+      <p className="muted" role="status">
+        {day.revision === 0
+          ? 'Этого дня ещё нет в сетке: добавьте передачи и сохраните.'
+          : `Версия ${String(day.revision)}${day.savedBy === null ? '' : `, сохранил(а) ${day.savedBy}`}${day.savedAt === null ? '' : ` ${formatDateTime(day.savedAt)}`}.`}
+        {changed ? ' Есть несохранённые изменения.' : ''}
+      </p>
+      {save.isError && conflict === undefined ? <FormProblem problem={problemOf(save.error)} /> : null}
+      <div className="schedule">
+        <div className="stack">
+          <section className="panel stack" aria-labelledby="day-settings">
+            <h2 id="day-settings">День</h2>
+            <div className="row">
+              <label className="field">
+                <span>Начало дня</span>
+                <input
+                  className="input"
+                  type="time"
+                  step={1}
+                  required
+                  value={current.startsAt}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    if (value !== '') update({ startsAt: value.length === 5 ? `${value}:00` : value });
+                  }}
+                />
+              </label>
+              <label className="field schedule__finished">
+                <span>Текст после окончания эфира</span>
+                <input
+                  className="input"
+                  maxLength={2000}
+                  value={current.finishedText}
+                  onChange={(event) => {
+                    update({ finishedText: event.target.value });
+                  }}
+                />
+              </label>
+            </div>
+          </section>
+          <section className="panel stack" aria-labelledby="day-items">
+            <h2 id="day-items">Передачи</h2>
+            <ItemPicker
+              kind={channel === 'tv' ? 'video' : 'radio'}
+              label="Добавить из каталога"
+              taken={[]}
+              onPick={(picked) => {
+                void mediaOf(channel, picked.id).then((media) => {
+                  setDraft((before) => ({
+                    ...before,
+                    items: [...before.items, { key: nextKey(), media, startsAt: null, isAd: false, draft: 0 }],
+                  }));
+                });
+              }}
+            />
+            {current.items.length === 0 ? (
+              <p className="muted">В этом дне пока нет передач.</p>
+            ) : (
+              <SortableList
+                listLabel="Передачи дня"
+                items={current.items.map((item) => ({ ...item, id: item.key }))}
+                label={(item) => item.media.name}
+                onReorder={(items) => {
+                  update({ items: items.map(({ id: _id, ...item }) => item) });
+                }}
+                render={(item) => (
+                  <ItemRow
+                    item={item}
+                    channel={channel}
+                    onChange={(next) => {
+                      update({ items: current.items.map((entry) => (entry.key === next.key ? next : entry)) });
+                    }}
+                    onRemove={() => {
+                      update({ items: current.items.filter((entry) => entry.key !== item.key) });
+                    }}
+                  />
+                )}
+              />
+            )}
+          </section>
+          {channel === 'tv' ? (
+            <Tickers
+              tickers={current.tickers}
+              items={current.items}
+              onChange={(tickers) => {
+                update({ tickers });
+              }}
+            />
+          ) : null}
+        </div>
+        {preview.isError ? (
+          <p className="alert" role="alert">
+            {problemOf(preview.error)}
+          </p>
+        ) : preview.data === undefined ? (
+          <p className="muted">Расчёт…</p>
+        ) : (
+          <Timeline timeline={preview.data} names={names} stale={preview.isPlaceholderData || preview.isFetching} />
+        )}
+      </div>
+      <Dialog
+        open={conflict !== undefined}
+        title="День уже изменили"
+        narrow
+        onClose={() => {
+          setConflict(undefined);
+        }}
+      >
+        <p>{conflict}</p>
+        <div className="dialog__footer">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
+                setConflict(undefined);
+                open(latest.day);
+              });
+            }}
+          >
+            Открыть их версию
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
+                onSave(latest.day.revision);
+              });
+            }}
+          >
+            Записать мою поверх
+          </button>
+        </div>
+      </Dialog>
+      <CopyDialog
+        key={date}
+        open={copying}
+        date={date}
+        busy={copy.isPending}
+        problem={copy.isError ? problemOf(copy.error) : undefined}
+        result={copy.data}
+        onCopy={(range) => {
+          copy.mutate(range);
+        }}
+        onClose={() => {
+          setCopying(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Whether the draft differs from the day as stored. */
+function dirty(draft: DayDraft, day: StudioScheduleDay): boolean {
+  return JSON.stringify(bodyOf(draft)) !== JSON.stringify(storedBody(day));
+}

@@ -1,0 +1,90 @@
+// What the day being edited would air, as the channel computes it: each item's start and end on
+// the schedules' clock, the slate before it, what a fixed start cuts, media that are not there,
+// the day's end, and, for the day on the air, from which moment a save airs. It scrolls on its
+// own beside the list, so it takes the keyboard's focus too.
+import type { ScheduleTimeline } from '@efir/contract';
+import { dateIn } from '@efir/contract';
+import { clockAfter, clockFormat } from '../../lib/channels.ts';
+import { formatDuration } from '../../lib/format.ts';
+
+const whyText: Record<ScheduleTimeline['rows'][number]['why'], string> = {
+  airs: '',
+  draft: 'не выйдет в эфир: отмечено «не в эфир» или скрыто в каталоге',
+  'no-length': 'не выйдет в эфир: нет ни медиа, ни длительности',
+  'pushed-out': 'не выйдет в эфир: целиком вытеснено фиксированным началом следующей передачи',
+  'after-end': 'не выйдет в эфир: раньше начинается следующий день',
+};
+
+export function Timeline(props: {
+  timeline: ScheduleTimeline;
+  /** The name of the item at each place of the list the timeline was made for. */
+  names: readonly string[];
+  stale: boolean;
+}) {
+  const { timeline } = props;
+  const clock = clockFormat(timeline.zone);
+  const until = clockAfter(timeline.zone, dateIn(timeline.zone, new Date(timeline.start)));
+  const airing = timeline.rows.filter((row) => row.airs);
+  const joins = timeline.joinsWith;
+  return (
+    <section className="panel stack timeline" aria-labelledby="timeline-title" aria-busy={props.stale} tabIndex={0}>
+      <h2 id="timeline-title">Что выйдет в эфир</h2>
+      <p className="muted">Расчёт тот же, что у эфира канала; время — по часам сетки ({timeline.zone}).</p>
+      {timeline.airsFrom === null ? null : (
+        <p className="alert alert--info" data-testid="airs-from">
+          День уже в эфире: изменения выйдут с <strong>{clock(timeline.airsFrom)}</strong>
+          {joins === null
+            ? '.'
+            : joins.index === null
+              ? ' — в этот момент идёт заставка.'
+              : ` — в этот момент пойдёт «${props.names[joins.index] ?? '—'}» с ${formatDuration(joins.offsetSeconds)}.`}{' '}
+          То, что уже вышло и что зрители уже загрузили, не меняется, и просмотр не прерывается.
+        </p>
+      )}
+      <p>
+        Начало дня <strong>{clock(timeline.start)}</strong>, конец{' '}
+        <strong data-testid="day-end">{airing.length === 0 ? '—' : until(timeline.end)}</strong>
+        {timeline.cutByNextDay ? ' (обрезан началом следующего дня)' : ''}. Пауз с заставкой:{' '}
+        <strong>{timeline.gaps.length}</strong>.
+      </p>
+      <ol className="timeline__rows" aria-label="Расчёт эфира">
+        {timeline.rows.map((row) => {
+          const name = props.names[row.index] ?? '—';
+          return (
+            <li
+              key={row.index}
+              className="timeline__row"
+              data-airs={row.airs}
+              data-testid="timeline-row"
+              data-start={row.start ?? ''}
+            >
+              {row.gapBeforeSeconds >= 1 ? (
+                <span className="timeline__gap" data-testid="timeline-gap">
+                  Заставка {formatDuration(row.gapBeforeSeconds)}
+                </span>
+              ) : null}
+              <span className="timeline__time">
+                {row.start === null || row.end === null ? '—' : `${clock(row.start)}–${clock(row.end)}`}
+              </span>
+              <span className="timeline__name">{name}</span>
+              <span className="timeline__marks">
+                {row.airs ? null : <span className="badge">{whyText[row.why]}</span>}
+                {row.cutSeconds > 0 ? (
+                  <span className="badge badge--danger" data-testid="timeline-cut">
+                    Обрезано на {formatDuration(row.cutSeconds)}
+                  </span>
+                ) : null}
+                {row.airs && row.media === 'missing' ? (
+                  <span className="badge badge--warn">Нет медиа: слот заполнит заставка</span>
+                ) : null}
+                {row.airs && row.media === 'late' ? (
+                  <span className="badge badge--warn">Медиа будут готовы только во время слота</span>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// The two live channels as the studio names them, and the schedules' day today.
+import { dateIn, type LiveChannelName } from '@efir/contract';
+
+export const channelNames: Record<LiveChannelName, string> = { tv: 'ТВ', radio: 'Радио' };
+
+/** The schedules' zone where no answer has named it yet (the site's default, TIME_ZONE). */
+export const defaultZone = 'Europe/Moscow';
+
+/** Today's date (YYYY-MM-DD) on the schedules' clock. */
+export const today = (zone = defaultZone): string => dateIn(zone, new Date());
+
+/** Formats instants as HH:mm:ss on the clock of `zone`. */
+export function clockFormat(zone: string) {
+  const format = new Intl.DateTimeFormat('ru-RU', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (instant: number): string => format.format(new Date(instant));
+}
+
+/** An instant as HH:mm:ss on the clock of `zone`, said to be the next day's when it falls after
+ * the day `date` (a day that runs to midnight ends at the next day's 00:00:00). */
+export function clockAfter(zone: string, date: string) {
+  const clock = clockFormat(zone);
+  return (instant: number): string =>
+    dateIn(zone, new Date(instant)) > date ? `${clock(instant)} следующего дня` : clock(instant);
+}

@@ -1,0 +1,46 @@
+// A channel's day as editors and operators write it: its start, finished text, items and (TV)
+// tickers. Shared by the operators' call (admin.ts) and the studio's schedule editor (studio.ts).
+import { z } from 'zod';
+import { clockTimeSchema } from './entities.ts';
+
+export const liveChannelSchema = z.enum(['tv', 'radio']);
+export type LiveChannelName = z.infer<typeof liveChannelSchema>;
+
+export const scheduleLimits = {
+  /** Items in one day. */
+  items: 5000,
+  /** Tickers in one day. */
+  tickers: 1000,
+  /** Days one copy writes. */
+  copyDays: 62,
+  /** Days the week view shows. */
+  weekDays: 7,
+} as const;
+
+export const scheduleItemSchema = z.object({
+  id: z.number().int().min(1).describe("the video's (tv) or radio's id"),
+  startsAt: clockTimeSchema.nullable().default(null).describe('null: right after the item before'),
+  isAd: z.boolean().default(false),
+  draft: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .default(0)
+    .describe('radio only: 2 keeps the item from airing'),
+});
+export type ScheduleItem = z.input<typeof scheduleItemSchema>;
+
+export const scheduleTickerSchema = z.object({
+  videoId: z.number().int().min(1).nullable().default(null).describe('null: the whole day'),
+  message: z.string().trim().min(1, 'Бегущая строка: текст не может быть пустым').max(500),
+  startsAt: clockTimeSchema,
+  duration: z.number().positive().max(86_400).default(10).describe('seconds'),
+  speed: z.number().positive().max(5000).default(80).describe('pixels per second'),
+});
+export type ScheduleTicker = z.input<typeof scheduleTickerSchema>;
+
+export const scheduleDaySchema = z.object({
+  startsAt: clockTimeSchema.default('00:00:00'),
+  finishedText: z.string().max(2000).default(''),
+  items: z.array(scheduleItemSchema).max(scheduleLimits.items),
+  tickers: z.array(scheduleTickerSchema).max(scheduleLimits.tickers).optional().describe('TV only'),
+});
+export type ScheduleDay = z.input<typeof scheduleDaySchema>;

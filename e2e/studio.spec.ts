@@ -241,6 +241,7 @@ test.describe.serial('the studio', () => {
     test.setTimeout(120_000);
     const screens = ['videos', `videos/${String(videoId)}`, 'radios', 'categories', 'jobs', 'home-rows', 'slides'];
     const more = ['polls', 'radio-listings', 'popular', 'search-picks', 'about', 'chat', 'users', 'audit', 'account'];
+    const live = ['on-air', 'schedule', 'schedule/radio/2031-06-02', 'schedule-week/tv/2031-06-02'];
     const faults: string[] = [];
     for (const [theme, width] of [
       ['light', 1280],
@@ -256,7 +257,7 @@ test.describe.serial('the studio', () => {
           .map((v) => `login: ${v.id}`),
       );
       await signIn(page, 'anna', adminPassword);
-      for (const screen of [...screens, ...more]) {
+      for (const screen of [...screens, ...more, ...live]) {
         await page.goto(`${site.url}/studio/${screen}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByText('Загрузка…')).toHaveCount(0);

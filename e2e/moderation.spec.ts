@@ -1,0 +1,165 @@
+// Chat moderation in Chromium against a site of its own, its radio on air with a chat beside it:
+// a moderator hides a message and a visitor's browser loses it within 4 s; a room's slow mode
+// refuses a visitor's second post; a visitor banned by address cannot post, not even from a new
+// browser (a new cookie); a listed word holds a post, which its poster sees marked and moderators
+// find in the queue; the moderation screen passes axe, dark on a phone.
+import { studioUrl } from '@efir/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
+import { writeToday } from './support/schedule.ts';
+import { efir, type Site, startSite } from './support/site.ts';
+import { ingestRadio } from './support/web.ts';
+import { expectAccessible, open } from './web/helpers.ts';
+
+let site: Site;
+let moderatorPassword: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  site = await startSite(18_620, {
+    MEDIA_PORT: String(18_621 + Number(process.env.E2E_PORT_SHIFT ?? 0)),
+    // Every browser here is a new visitor from 127.0.0.1: the newcomers' limit is not under test.
+    CHAT_NEWCOMERS_PER_MINUTE: '50',
+  });
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  const radio = Number(ingestRadio(site, tools.ffmpeg));
+  // The radio on air for the whole run: its 30 s tone, again and again.
+  await writeToday(
+    'radio',
+    { startsIn: -5, items: Array.from({ length: 10 }, (_, i) => ({ id: radio, startsIn: -5 + i * 30 })) },
+    site,
+  );
+  const made = efir(site, 'user', 'add', 'mila', '--role', 'moderator');
+  moderatorPassword = /password: (\S+)/u.exec(made)?.[1] ?? '';
+  expect(moderatorPassword).not.toBe('');
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
+
+/** A visitor with a nickname on /radio, in a browser of their own (a cookie of their own). */
+async function visitor(browser: Browser, nickname: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript((name) => {
+    localStorage.setItem('nickname', name);
+  }, nickname);
+  await open(page, '/radio', { base: site.url });
+  await expect(page.locator('.chat__messages')).toBeVisible({ timeout: 15_000 });
+  return page;
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Сообщение').fill(text);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+}
+
+/** The moderation screen, signed in through the studio's own call. */
+async function moderation(browser: Browser, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
+  const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light' });
+  const page = await context.newPage();
+  const signedIn = await page.request.post(`${site.url}${studioUrl('login')}`, {
+    data: { login: 'mila', password: moderatorPassword },
+    headers: { origin: site.url },
+  });
+  expect(signedIn.status()).toBe(200);
+  await page.goto(`${site.url}/studio/chat`);
+  await expect(page.getByRole('heading', { name: 'Чат', level: 1 })).toBeVisible();
+  return page;
+}
+
+const radioRoom = (page: Page) => page.getByRole('region', { name: 'Чат радио' });
+
+test.describe.serial('chat moderation', () => {
+  test('a hidden message leaves a visitor’s browser within 4 s', async ({ browser }) => {
+    const reader = await visitor(browser, 'Читатель');
+    const writer = await visitor(browser, 'Грубиян');
+    const text = `Грубость ${String(Date.now())}`;
+    await say(writer, text);
+    await expect(reader.locator('.chat__message', { hasText: text })).toBeVisible({ timeout: 4000 });
+
+    const studio = await moderation(browser);
+    const room = radioRoom(studio);
+    await expect(room.getByText(text)).toBeVisible({ timeout: 4000 });
+    await room.getByRole('button', { name: 'Скрыть сообщение от Грубиян' }).last().click();
+    const hidden = Date.now();
+    await expect(reader.locator('.chat__message', { hasText: text })).toHaveCount(0, { timeout: 4000 });
+    await expect(writer.locator('.chat__message', { hasText: text })).toHaveCount(0, { timeout: 4000 });
+    expect(Date.now() - hidden).toBeLessThan(4000);
+    await expect(room.locator('.chat-message--hidden', { hasText: text })).toBeVisible();
+    await Promise.all([reader.context().close(), writer.context().close(), studio.context().close()]);
+  });
+
+  test('a room’s slow mode refuses the second post', async ({ browser }) => {
+    const studio = await moderation(browser);
+    await radioRoom(studio).getByLabel('Медленный режим').selectOption('30');
+    await expect(studio.getByRole('status').filter({ hasText: 'медленный режим раз в 30 с' })).toBeVisible();
+
+    const typist = await visitor(browser, 'Торопыга');
+    await say(typist, 'Первое сообщение');
+    await expect(typist.locator('.chat__message', { hasText: 'Первое сообщение' })).toBeVisible();
+    await typist.waitForTimeout(1100);
+    await say(typist, 'Второе сообщение');
+    await expect(typist.locator('#chat-message-problem')).toHaveText(
+      'Не так быстро: подождите немного и отправьте снова.',
+    );
+    await expect(typist.getByPlaceholder('Сообщение')).toHaveValue('Второе сообщение');
+
+    await radioRoom(studio).getByLabel('Медленный режим').selectOption('0');
+    await expect(studio.getByRole('status').filter({ hasText: 'медленный режим выключен' })).toBeVisible();
+    await Promise.all([typist.context().close(), studio.context().close()]);
+  });
+
+  test('a visitor banned by address cannot post, not even from a new browser', async ({ browser }) => {
+    const troll = await visitor(browser, 'Тролль');
+    const text = `Спам ${String(Date.now())}`;
+    await say(troll, text);
+    await expect(troll.locator('.chat__message', { hasText: text })).toBeVisible();
+
+    const studio = await moderation(browser);
+    const room = radioRoom(studio);
+    await expect(room.getByText(text)).toBeVisible({ timeout: 4000 });
+    await room.getByRole('button', { name: 'Забанить автора: Тролль' }).last().click();
+    const dialog = studio.getByRole('dialog');
+    await dialog.getByLabel('Срок').selectOption('1h');
+    await dialog.getByLabel(/^Также по адресу/u).check();
+    await dialog.getByRole('button', { name: 'Забанить' }).click();
+    await expect(dialog).toBeHidden();
+    const bans = studio.getByRole('region', { name: 'Баны' });
+    await expect(bans.getByText(text)).toBeVisible();
+
+    await troll.waitForTimeout(1100);
+    await say(troll, 'Меня не остановить');
+    await expect(troll.locator('#chat-message-problem')).toHaveText('Модератор запретил вам писать в чат.');
+    const again = await visitor(browser, 'Совсем другой');
+    await say(again, 'Я новенький, честно');
+    await expect(again.locator('#chat-message-problem')).toHaveText('Модератор запретил вам писать в чат.');
+
+    // Lifted, the address may post again.
+    await bans.getByRole('button', { name: /^Снять бан гостя/u }).click();
+    await expect(bans.getByText('Сейчас никто не забанен.')).toBeVisible();
+    await say(again, 'Спасибо, больше не буду');
+    await expect(again.locator('.chat__message', { hasText: 'Спасибо, больше не буду' })).toBeVisible();
+    await Promise.all([troll.context().close(), again.context().close(), studio.context().close()]);
+  });
+
+  test('a listed word holds a post for review, which its poster is told; the screen passes axe', async ({
+    browser,
+  }) => {
+    const studio = await moderation(browser, { width: 375, height: 800 }, true);
+    const words = studio.getByRole('region', { name: 'Стоп-слова' });
+    await words.getByLabel('Слово или фраза').fill('реклама');
+    await words.getByRole('button', { name: 'Добавить' }).click();
+    await expect(words.getByRole('listitem').filter({ hasText: 'реклама' })).toBeVisible();
+
+    const poster = await visitor(browser, 'Рекламщик');
+    await say(poster, 'Лучшая РЕКЛАМА тут');
+    const own = poster.locator('.chat__message', { hasText: 'Лучшая РЕКЛАМА тут' });
+    await expect(own).toContainText('Отправлено на проверку');
+    const queue = studio.getByRole('region', { name: /^На проверке/u });
+    await expect(queue.getByText('Лучшая РЕКЛАМА тут')).toBeVisible({ timeout: 4000 });
+    await expect(studio.getByText('Загрузка…')).toHaveCount(0);
+    await expectAccessible(studio);
+    await Promise.all([poster.context().close(), studio.context().close()]);
+  });
+});

@@ -1,0 +1,325 @@
+// The schedule editor in Chromium on the run's site: an editor builds tomorrow's TV day from the
+// catalogue, reorders it by dragging, sees the slate and a cut in the timeline before saving, and
+// the public /tv page shows the day at the times the timeline gave; an editor changes today's day
+// while another browser plays the live TV, which plays on through the save, and the new item airs
+// at the instant the editor was shown (the playlist's PROGRAM-DATE-TIME).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, createAdminClient, createApiClient, studioUrl } from '@efir/contract';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { addHlsScript } from './support/policy.ts';
+import { wallClock, writeToday } from './support/schedule.ts';
+import { open } from './web/helpers.ts';
+
+const root = new URL('../', import.meta.url).pathname;
+const site = (): string => process.env.E2E_SITE_URL ?? '';
+const media = (): string => process.env.E2E_MEDIA_URL ?? '';
+const videoName = 'Проверка воспроизведения';
+const password = 'сетка-эфир-ковш-2031';
+/** A login of this run's own: a retried worker makes another. */
+const login = `galina-${String(process.pid)}`;
+
+test.beforeAll(() => {
+  const url = new URL(site());
+  execFileSync(
+    process.execPath,
+    [join(root, 'apps/server/src/cli/efir.ts'), 'user', 'add', login, '--role', 'editor', '--password-stdin'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+        PORT: url.port,
+        HOST: url.hostname,
+        DEMO_MEDIA: 'off',
+      },
+      input: `${password}\n`,
+      encoding: 'utf8',
+    },
+  );
+});
+
+async function editor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${site()}/studio/`);
+  await page.getByLabel('Логин', { exact: true }).fill(login);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  return page;
+}
+
+const dayItems = (page: Page) => page.getByRole('list', { name: 'Передачи дня' }).getByRole('listitem');
+
+async function addFromCatalogue(page: Page, name: string): Promise<void> {
+  const before = await dayItems(page).count();
+  await page.getByLabel('Добавить из каталога').fill(name);
+  await page
+    .getByRole('list', { name: 'Найдено' })
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .first()
+    .getByRole('button', { name: 'Добавить' })
+    .click();
+  await expect(dayItems(page)).toHaveCount(before + 1);
+}
+
+/** The timeline's rows that air: their start (ms) and the item's name. */
+async function timelineRows(page: Page): Promise<{ start: number; name: string }[]> {
+  const rows = page.getByTestId('timeline-row').and(page.locator('[data-airs="true"]'));
+  const out: { start: number; name: string }[] = [];
+  for (const row of await rows.all()) {
+    out.push({
+      start: Number(await row.getAttribute('data-start')),
+      name: (await row.locator('.timeline__name').textContent()) ?? '',
+    });
+  }
+  return out;
+}
+
+test('an editor builds tomorrow by dragging, sees the slate and a cut before saving, and /tv shows that day', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const other = published.results.find((video) => video.name !== videoName);
+  expect(other, 'a published video of the demo catalogue').toBeDefined();
+  const tomorrow = addDays(wallClock(new Date()).date, 1);
+  // The demo's schedule covers tomorrow: the editor starts from an empty day.
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  await createAdminClient({ baseUrl: site(), token })('scheduleDelete', {
+    params: { channel: 'tv', date: tomorrow },
+  }).catch(() => undefined);
+  const page = await editor(browser);
+  await page.getByRole('link', { name: 'Сетка вещания' }).click();
+  await page.goto(`${site()}/studio/schedule/tv/${tomorrow}`);
+  await expect(page.getByText('Этого дня ещё нет в сетке')).toBeVisible();
+  await page.getByLabel('Начало дня').fill('10:00:00');
+  for (let i = 0; i < 4; i += 1) await addFromCatalogue(page, videoName);
+  await addFromCatalogue(page, other!.name);
+
+  // The catalogue's video, added last, dragged to the top by its handle.
+  await page.getByLabel('Добавить из каталога').fill('');
+  const handle = page.getByRole('button', { name: `Переставить: ${other!.name}` });
+  await page.getByRole('list', { name: 'Передачи дня' }).evaluate((list) => {
+    list.scrollIntoView({ block: 'center' });
+  });
+  const top = dayItems(page).first();
+  const from = await handle.boundingBox();
+  const to = await top.boundingBox();
+  const x = from!.x + from!.width / 2;
+  await page.mouse.move(x, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from!.y + from!.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(x, to!.y + 4, { steps: 30 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+  await expect(dayItems(page).first()).toContainText(other!.name);
+
+  // Fixed starts: the third item at noon (slate before it), the fifth at 12:00:30, within the
+  // fourth (20 s from 12:00:20), which it cuts.
+  await dayItems(page).nth(2).getByLabel('Начало').fill('12:00:00');
+  await dayItems(page).nth(4).getByLabel('Начало').fill('12:00:30');
+  await expect(page.getByTestId('timeline-gap').first()).toBeVisible();
+  await expect(page.getByTestId('timeline-cut')).toHaveCount(1);
+  await expect(page.getByTestId('timeline-row')).toHaveCount(5);
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  const shown = await timelineRows(page);
+  expect(shown).toHaveLength(5);
+
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  await expect(page.getByText(`Версия 1, сохранил(а) ${login}`)).toBeVisible();
+  expect(await timelineRows(page)).toEqual(shown);
+
+  // The public day: every item at the time the timeline showed, to the second.
+  const clock = (t: number): string => wallClock(new Date(t)).time;
+  const api = createApiClient({ baseUrl: site() });
+  const listed = await api('teleprogramList', {});
+  const day = listed.find((entry) => entry.date_to_start === tomorrow);
+  expect(day, `${tomorrow} among the public days`).toBeDefined();
+  const items = await api('teleprogramVideos', { params: { id: day!.id } });
+  expect(items.results.map((item) => [item.time_to_start, item.video.name])).toEqual(
+    shown.map((row) => [clock(row.start), row.name]),
+  );
+
+  const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await open(viewer, '/tv', { base: site() });
+  const days = viewer.getByRole('region', { name: 'Дни программы' }).locator('button.day');
+  await expect(days.filter({ hasText: 'Сегодня' })).toBeVisible();
+  const todayAt = (await days.allTextContents()).findIndex((text) => text.includes('Сегодня'));
+  await days.nth(todayAt + 1).click();
+  const blocks = viewer.getByTestId('teleprogram').locator('.programme__block');
+  await expect(blocks).toHaveCount(5);
+  await expect(blocks.locator('.programme__time')).toHaveText(shown.map((row) => clock(row.start).slice(0, 5)));
+  await expect(blocks.locator('.programme__name')).toHaveText(shown.map((row) => row.name));
+  await page.context().close();
+  await viewer.close();
+});
+
+test('an edit of the day on air: the live player plays through the save and the new item airs when shown', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const videoId = Number(process.env.E2E_VIDEO_ID);
+  // Today's day began 10 s ago: the 20 s video six times.
+  await writeToday('tv', { startsIn: -10, items: Array.from({ length: 6 }, () => ({ id: videoId })), tickers: [] });
+  // The channel may have been off the air (an earlier test's day over): its playlist is closed
+  // until the new day joins, a few seconds on. A player that met a closed playlist would stop, so
+  // the viewer comes once the channel airs the day.
+  await expect
+    .poll(
+      async () => {
+        const text = await (await fetch(`${media()}/tv/720/stream.m3u8`)).text();
+        const last =
+          text
+            .split('\n')
+            .filter((line) => line !== '' && !line.startsWith('#'))
+            .at(-1) ?? '';
+        return !text.includes('#EXT-X-ENDLIST') && !last.startsWith('/media/filler/');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+
+  // The viewer in a browser of its own, as a viewer's is: its page alone, in front, all along.
+  const viewerBrowser = await chromium.launch(test.info().project.use.launchOptions);
+  const viewer = await viewerBrowser.newPage();
+  await viewer.goto(`${site()}/about`);
+  await addHlsScript(viewer);
+  await viewer.evaluate((src) => {
+    const element = document.createElement('video');
+    element.id = 'live';
+    element.muted = true;
+    document.body.append(element);
+    interface Player {
+      loadSource(url: string): void;
+      attachMedia(v: HTMLVideoElement): void;
+      on(event: string, listener: (event: string, data: { details: string; fatal: boolean }) => void): void;
+      playingDate: Date | null;
+    }
+    const Hls = (window as unknown as { Hls: (new () => Player) & { Events: { ERROR: string } } }).Hls;
+    const hls = new Hls();
+    // The longest the playhead stood still while the page watched, and what the page met.
+    const watch = { last: 0, since: performance.now(), longest: 0, playing: 0, events: [] as string[] };
+    const note = (what: string): void => {
+      watch.events.push(
+        `${new Date().toISOString()} ${what} (at ${element.currentTime.toFixed(2)} s, airing ${hls.playingDate?.toISOString() ?? '?'})`,
+      );
+    };
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      note(`hls.js ${data.fatal ? 'fatal ' : ''}${data.details}`);
+    });
+    for (const name of ['waiting', 'emptied', 'seeking', 'ended', 'pause']) {
+      element.addEventListener(name, () => {
+        note(name);
+      });
+    }
+    document.addEventListener('visibilitychange', () => {
+      note(`the page is ${document.visibilityState}`);
+    });
+    hls.loadSource(src);
+    hls.attachMedia(element);
+    void element.play();
+    (window as unknown as { watch: typeof watch }).watch = watch;
+    setInterval(() => {
+      const now = performance.now();
+      watch.playing = hls.playingDate?.getTime() ?? 0;
+      if (element.currentTime > watch.last + 0.01) {
+        if (now - watch.since > 2000 && watch.last > 0)
+          note(`moving again after ${String(Math.round(now - watch.since))} ms`);
+        watch.last = element.currentTime;
+        watch.since = now;
+      } else if (watch.last > 0) {
+        watch.longest = Math.max(watch.longest, (now - watch.since) / 1000);
+      }
+    }, 100);
+  }, `${media()}/tv/stream.m3u8`);
+  const stood = () =>
+    viewer.evaluate(
+      () =>
+        (window as unknown as { watch: { last: number; longest: number; playing: number; events: string[] } }).watch,
+    );
+  await expect.poll(async () => (await stood()).last, { timeout: 20_000 }).toBeGreaterThan(1);
+
+  // The editor adds the video at a fixed start 30 s from now, cutting whatever airs then.
+  const page = await editor(browser);
+  const today = wallClock(new Date()).date;
+  await page.goto(`${site()}/studio/schedule/tv/${today}`);
+  await expect(dayItems(page)).toHaveCount(6);
+  await addFromCatalogue(page, videoName);
+  const at = wallClock(new Date(Date.now() + 30_000)).time;
+  const start = dayItems(page).nth(6).getByLabel('Начало');
+  await start.fill(at);
+  await expect(start).toHaveValue(at);
+  await expect(page.getByTestId('airs-from')).toBeVisible();
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  // The timeline follows the edit: the new item at the instant asked for.
+  await expect
+    .poll(async () => wallClock(new Date((await timelineRows(page)).at(-1)?.start ?? 0)).time, { timeout: 10_000 })
+    .toBe(at);
+  const added = (await timelineRows(page)).at(-1)!;
+  const saved = new Date().toISOString();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+
+  // The live playlist: the video's first segment after a change of source, at the instant shown.
+  const rung = `${media()}/tv/720/stream.m3u8`;
+  // The video's first segment, from its own playlist as the studio names it.
+  const link = await page.evaluate(
+    async (url) => ((await (await fetch(url)).json()) as { link: string }).link,
+    studioUrl('video', { params: { id: videoId } }),
+  );
+  const folder = link.slice(0, link.lastIndexOf('/'));
+  const vod = await (await fetch(`${media()}${folder}/720/index.m3u8`)).text();
+  const first = vod.split('\n').find((line) => line !== '' && !line.startsWith('#'));
+  expect(first, `the video's first segment in ${vod}`).toMatch(/\.ts$/u);
+  let seen = '';
+  let aired: number | undefined;
+  const deadline = Date.now() + 70_000;
+  while (aired === undefined && Date.now() < deadline) {
+    const text = await (await fetch(rung)).text();
+    seen = text;
+    const lines = text.split('\n');
+    let date: number | undefined;
+    let discontinuity = false;
+    for (const line of lines) {
+      if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) date = Date.parse(line.slice(25));
+      else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
+      else if (line !== '' && !line.startsWith('#')) {
+        if (
+          discontinuity &&
+          date !== undefined &&
+          Math.abs(date - added.start) < 4000 &&
+          line.endsWith(`${folder}/720/${first!}`)
+        ) {
+          aired = date;
+        }
+        discontinuity = false;
+        if (date !== undefined) date = undefined;
+      }
+    }
+    if (aired === undefined) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  expect(aired, `the new item (${folder}/720/${first!}) in the live playlist, last seen:\n${seen}`).toBeDefined();
+  expect(Math.abs(aired! - added.start), 'airs within a second of the instant shown').toBeLessThanOrEqual(1000);
+
+  // Playback went on through the save and the change.
+  const report = async (): Promise<string> => {
+    const { events, longest } = await stood();
+    return `the viewer (saved ${saved}, the new item ${new Date(added.start).toISOString()}, longest stand ${String(longest)} s):\n${events.join('\n')}`;
+  };
+  try {
+    // Until the viewer has watched 6 s of the new item.
+    await expect.poll(async () => (await stood()).playing, { timeout: 30_000 }).toBeGreaterThan(added.start + 6000);
+  } catch (error) {
+    console.error(await report());
+    throw error;
+  }
+  const watched = await stood();
+  if (watched.longest > 2) console.error(await report());
+  expect(watched.longest, 'the playhead never stood still over 2 s').toBeLessThanOrEqual(2);
+  await page.context().close();
+  await viewerBrowser.close();
+});

@@ -162,6 +162,32 @@ describe('followHls', () => {
     expect(FakeHls.instances).toHaveLength(1);
   });
 
+  it('attaches a stream that played and then stood still for 4 s again, at its live edge, and plays it', async () => {
+    const media = fakeMedia();
+    await follow(media);
+    latest().emit(FakeHls.Events.LEVEL_LOADED, { details: { live: true } });
+    for (const time of [1, 2, 3]) {
+      media.currentTime = time;
+      expect(attachedWithin(1000)).toBe(0);
+    }
+    expect(attachedWithin(4000)).toBe(0);
+    expect(latest().destroyed).toBe(true);
+    expect(attachedWithin(1000)).toBe(1);
+    expect(latest().config.startPosition).toBe(-1);
+    expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a paused stream, and one that never played, as they are', async () => {
+    const media = fakeMedia();
+    await follow(media);
+    expect(attachedWithin(60_000)).toBe(0);
+    media.currentTime = 5;
+    vi.advanceTimersByTime(1000);
+    media.paused = true;
+    expect(attachedWithin(60_000)).toBe(0);
+    expect(latest().destroyed).toBe(false);
+  });
+
   it('stops retrying once detached', async () => {
     const attachment = await follow(fakeMedia());
     fail();

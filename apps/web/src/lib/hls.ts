@@ -6,6 +6,7 @@ import type Hls from 'hls.js/light';
 import type { HlsConfig, LoaderConfig, RetryConfig } from 'hls.js/light';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { type Backoff, createBackoff } from './backoff.ts';
+import { createStallWatch } from './stall-watch.ts';
 
 export interface HlsAttachment {
   /** Releases the source and hls.js, if it was used, and stops any recovery under way. */
@@ -96,12 +97,18 @@ const followingConfig: Partial<HlsConfig> = {
   fragLoadPolicy: loadPolicy(120_000, 4),
 };
 
+/** How long a stream that played may stand still, while it should play, before it is attached
+ * again: longer than hls.js takes to switch renditions or skip a hole, well within the 10 s in
+ * which a viewer expects the picture back. */
+const stallMs = 4000;
+
 /**
  * Follows a stream that may go away and come back (a network blip, a server restart, a channel
  * off air and back): loads are retried (`followingConfig`); after a pause of 1 s doubling to 4 s,
  * a stream that stopped loading starts loading again, and one that never loaded or broke is
  * attached again, until it plays again or the attachment is detached. A fatal media error is first
- * recovered in place. Attached again, a live stream rejoins at its live edge, a recording where
+ * recovered in place, and one that stands still with nothing reported (`createStallWatch`) is
+ * attached again. Attached again, a live stream rejoins at its live edge, a recording where
  * it was, and what was playing plays again; `onRecovering` is told then (the element was emptied).
  */
 export async function followHls(
@@ -117,6 +124,26 @@ export async function followHls(
   let position = -1;
   let mediaRecoveryTried = false;
   let resume = false;
+
+  const attachAgain = (instance: Hls): void => {
+    // Whether it played is read before the element is emptied, once per outage.
+    if (!backoff.failing) resume = !media.paused;
+    position = media.currentTime;
+    instance.destroy();
+    hls = undefined;
+    backoff.schedule(() => {
+      onRecovering();
+      connect();
+    });
+  };
+  const stall = createStallWatch(stallMs);
+  const watch = setInterval(() => {
+    const shouldPlay = hls !== undefined && !media.paused && !media.ended && !media.seeking;
+    if (stall.observe(media.currentTime, shouldPlay, Date.now()) && hls !== undefined) {
+      console.error(new Error(`the stream stood still for ${String(stallMs / 1000)} s: attached again`));
+      attachAgain(hls);
+    }
+  }, 1000);
 
   const connect = (): void => {
     const instance = new Hls({
@@ -149,15 +176,7 @@ export async function followHls(
         });
         return;
       }
-      // Whether it played is read before the element is emptied, once per outage.
-      if (!backoff.failing) resume = !media.paused;
-      position = media.currentTime;
-      instance.destroy();
-      hls = undefined;
-      backoff.schedule(() => {
-        onRecovering();
-        connect();
-      });
+      attachAgain(instance);
     });
     instance.loadSource(url);
     instance.attachMedia(media);
@@ -167,6 +186,7 @@ export async function followHls(
   connect();
   return {
     detach: () => {
+      clearInterval(watch);
       backoff.cancel();
       hls?.destroy();
     },

@@ -7,7 +7,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { adminPrefix, apiPrefix, csrfHeader, studioPrefix, visitorLimitDefaults } from '@efir/contract';
+import {
+  adminPrefix,
+  apiPrefix,
+  csrfHeader,
+  eventStreamTimings,
+  studioPrefix,
+  visitorLimitDefaults,
+} from '@efir/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -33,7 +40,7 @@ import {
 } from './lib/security-headers.ts';
 import { adminSecurity, adminTag, studioSecurity, studioTag } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
-import { answerCachePlugin, invalidateAnswers } from './plugins/answer-cache.ts';
+import { answerCachePlugin, contentChangedChannel, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { scriptPlugin } from './plugins/script.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
@@ -44,6 +51,10 @@ import type { RouteContext } from './routes/context.ts';
 import { programmeRoutes } from './routes/programmes.ts';
 import { radioRoutes } from './routes/radio.ts';
 import { liveRoutes } from './routes/live.ts';
+import { eventRoutes } from './routes/events.ts';
+import { chatParts, contentParts, EventHub } from './events/event-hub.ts';
+import { liveStateReader } from './events/live-state.ts';
+import { liveAnswers } from './live/live-answers.ts';
 import { searchRoutes } from './routes/search.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
@@ -224,6 +235,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchRecorder,
     live: options.live ?? createLiveChannels({ db, mediaDir: options.mediaDir, timeZone: options.config.timeZone }),
   };
+  const eventHub = new EventHub({
+    reader: liveStateReader(db, liveAnswers(db, context.live, context.timeZone), chatFreshness),
+    clock,
+    keepAliveMs: eventStreamTimings.keepAliveMs,
+    onError: (error) => {
+      app.log.warn({ err: error }, 'reading the state for the event streams failed');
+    },
+  });
+  // A post or a moderator's act anywhere, and any change of content or schedule, is read at once.
+  chatFreshness.onChange(() => void eventHub.read(chatParts));
+  await options.bus.subscribe(contentChangedChannel, () => void eventHub.read(contentParts));
   await app.register(
     async (api) => {
       await api.register(translationRoutes);
@@ -234,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(chatRoutes, context);
       await api.register(searchRoutes, context);
       await api.register(liveRoutes, context);
+      await api.register(eventRoutes, { hub: eventHub, headers: siteHeaders });
     },
     { prefix: apiPrefix },
   );

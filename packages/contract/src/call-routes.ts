@@ -68,6 +68,8 @@ export const callRoutes = routeTable({
   videoCatalogue: 'GET /get/all/video/category/',
 });
 
+/** The event stream (events.ts), under /api/v1 beside the calls it stands in for. */
+export const eventStreamPath = '/events/';
 /** The studio's calls (the editors' console): a signed-in account of the right role makes them. */
 export const studioPrefix = '/api/studio';
 /** The studio's resumable uploads (the tus protocol, not a JSON call), under the studio's prefix. */

@@ -63,3 +63,13 @@ export const studioLimits = {
   jobsPageSize: 25,
   auditPageSize: 50,
 } as const;
+
+/** What a page's event stream may follow (events.ts): the channels' state, the polls, and the
+ * chat of each channel's day on air. */
+export const eventTopics = ['tv', 'radio', 'polls', 'chat-tv', 'chat-radio'] as const;
+export type EventTopic = (typeof eventTopics)[number];
+
+/** The event stream's timings: the pause a browser waits before reconnecting, the comment that
+ * keeps an idle connection open through proxies, and how long a page waits for the stream's
+ * first event before it polls instead (a proxy that buffers never delivers it). */
+export const eventStreamTimings = { retryMs: 2000, keepAliveMs: 15_000, firstEventWithinMs: 5000 } as const;

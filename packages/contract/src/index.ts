@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './entities.ts';
 export * from './call-routes.ts';
 export * from './calls.ts';
+export * from './events.ts';
 export * from './schedule.ts';
 export * from './admin.ts';
 export * from './client.ts';

@@ -25,6 +25,7 @@ export class ChatFreshness {
   readonly #db: Db;
   readonly #bus: Bus;
   readonly #maxAgeMs: number;
+  readonly #listeners: ((room: string) => void)[] = [];
 
   constructor(db: Db, bus: Bus, maxAgeMs = 2000) {
     this.#db = db;
@@ -44,15 +45,26 @@ export class ChatFreshness {
     });
   }
 
+  /** Told of every post and moderator's change, on this node or (with Redis) another. */
+  onChange(listener: (room: string) => void): void {
+    this.#listeners.push(listener);
+  }
+
   #posted(key: string, id: number): void {
     const known = this.#known.get(key);
     // Unknown here: the next poll reads the room, post included.
     if (known !== undefined && id > known.latest) known.latest = id;
+    this.#tell(key.slice(0, key.indexOf(':')));
   }
 
   #forget(room: string): void {
     this.#generation.set(room, (this.#generation.get(room) ?? 0) + 1);
     for (const key of this.#known.keys()) if (key.startsWith(`${room}:`)) this.#known.delete(key);
+    this.#tell(room);
+  }
+
+  #tell(room: string): void {
+    for (const listener of this.#listeners) listener(room);
   }
 
   async #read(room: ChatRoom, programmeId: number): Promise<Known> {

@@ -1,6 +1,8 @@
 // The mapping between the database's rows and the wire's names (SPEC §3).
-import type { Radio, Radioprogram, Teleprogram, Video } from '@efir/contract';
+import type { ChatMessage, Poll, Radio, Radioprogram, Teleprogram, Video } from '@efir/contract';
 import type { radio, video } from '../db/schema/index.ts';
+import type { ChatMessageRow } from './chat.ts';
+import type { PollRow } from './showcase.ts';
 
 type SearchColumns = 'searchVector' | 'searchLatin' | 'mediaReadyAt';
 export type VideoRow = Omit<typeof video.$inferSelect, SearchColumns>;
@@ -64,4 +66,23 @@ export function toProgrammeDay(run: {
     time_to_start: toClockTime(run.startsAt),
     finished_text: run.finishedText,
   };
+}
+
+export function toPoll(row: PollRow): Poll {
+  return {
+    id: row.id,
+    questions: row.question,
+    variant_1: row.variant1,
+    variant_2: row.variant2,
+    variant_3: row.variant3,
+    variant_4: row.variant4,
+    otvet_1: row.votes1,
+    otvet_2: row.votes2,
+    otvet_3: row.votes3,
+    otvet_4: row.votes4,
+  };
+}
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return { id: row.id, name: row.name, message: row.message, date_added: row.postedAt.toISOString() };
 }

@@ -6,7 +6,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
-import { type ChatMessageRow, type ChatPostOutcome, chatMessages, postChatMessage } from '../repositories/chat.ts';
+import { type ChatPostOutcome, chatMessages, postChatMessage } from '../repositories/chat.ts';
+import { toChatMessage } from '../repositories/wire.ts';
 import { findRadioprogram, findTeleprogram } from '../repositories/programmes.ts';
 import type { RouteContext } from './context.ts';
 
@@ -29,10 +30,6 @@ function banDetail(until: Date | null): string {
   return until === null
     ? 'A moderator has banned you from posting in the chats.'
     : `A moderator has banned you from posting in the chats until ${until.toISOString()}.`;
-}
-
-function toChatMessage(row: ChatMessageRow) {
-  return { id: row.id, name: row.name, message: row.message, date_added: row.postedAt.toISOString() };
 }
 
 export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (

@@ -2,37 +2,33 @@
 // the spec's page makes to move a channel on (`next`) or to publish what aired keep their paths
 // and answers, but the server decides: `next` answers the clock's state and never moves a channel
 // ahead of it; publishing is refused for an item that has not finished airing.
-import { calls, type Ticker } from '@efir/contract';
+import { calls } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clockTimeIn, dateIn } from '../lib/clock.ts';
+import { clockTimeIn } from '../lib/clock.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
 import type { DayPlan } from '../live/live-channel.ts';
-import { dayTickers, type LiveChannelName, liveDayDate, publishAired } from '../repositories/live.ts';
+import { liveAnswers } from '../live/live-answers.ts';
+import { type LiveChannelName, publishAired } from '../repositories/live.ts';
 import { findRadio } from '../repositories/radios.ts';
 import { findVideo } from '../repositories/videos.ts';
-import { toClockTime, toProgrammeDay, toRadio, toVideo } from '../repositories/wire.ts';
+import { toRadio, toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
 export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, clock, timeZone, live }, done) => {
-  /** A day's run object (teleprogram and radioprogram have one shape). */
-  const runOf = async (channel: LiveChannelName, plan: DayPlan, t: number) =>
-    toProgrammeDay(await live[channel].dayRun(plan.schedule, t));
+  const answers = liveAnswers(db, live, timeZone);
 
   /** The day on air now, else today's day, else the JSON string "none". */
   const today = async (channel: LiveChannelName, reply: FastifyReply) => {
-    const t = clock().getTime();
-    const onAir = await live[channel].onAirAt(t);
-    const plan = onAir?.plan ?? (await live[channel].plan(dateIn(timeZone, new Date(t))));
+    const answer = await answers.today(channel, clock().getTime());
     // Sent as JSON like every other answer (a bare string would go out as text/plain).
-    if (plan === undefined) return reply.type('application/json; charset=utf-8').send(JSON.stringify('none'));
-    return runOf(channel, plan, t);
+    if (answer === 'none') return reply.type('application/json; charset=utf-8').send(JSON.stringify('none'));
+    return answer;
   };
 
   const dayById = async (channel: LiveChannelName, id: number): Promise<DayPlan> => {
-    const date = await liveDayDate(db, channel, id);
-    const plan = date === undefined ? undefined : await live[channel].plan(date);
+    const plan = await answers.dayById(channel, id);
     if (plan === undefined) throw notFound(channel === 'tv' ? 'No such teleprogram.' : 'No such radioprogram.');
     return plan;
   };
@@ -54,30 +50,12 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
 
   app.route({
     ...routeOf('teleprogramNext', calls.teleprogramNext),
-    handler: async (request) => runOf('tv', await dayById('tv', request.params.id), clock().getTime()),
+    handler: async (request) => answers.run('tv', await dayById('tv', request.params.id), clock().getTime()),
   });
 
   app.route({
     ...routeOf('tickers', calls.tickers),
-    handler: async (request): Promise<Ticker[]> => {
-      const plan = await dayById('tv', request.params.id);
-      const onAir = await live.tv.onAirAt(clock().getTime());
-      const current =
-        onAir?.plan.schedule.id === plan.schedule.id && onAir.onAir.itemIndex !== null
-          ? plan.schedule.items[onAir.onAir.itemIndex]?.mediaId
-          : undefined;
-      const rows = await dayTickers(db, plan.schedule.id);
-      return rows
-        .filter((row) => row.videoId === null || row.videoId === current)
-        .map((row) => ({
-          id: row.id,
-          video_content_id: row.videoId,
-          message: row.message,
-          start_time: toClockTime(row.startsAt),
-          duration: row.durationSeconds,
-          speed: row.speed,
-        }));
-    },
+    handler: async (request) => answers.tickers(await dayById('tv', request.params.id), clock().getTime()),
   });
 
   app.route({
@@ -101,14 +79,14 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
 
   app.route({
     ...routeOf('radioprogramNext', calls.radioprogramNext),
-    handler: async (request) => runOf('radio', await dayById('radio', request.params.id), clock().getTime()),
+    handler: async (request) => answers.run('radio', await dayById('radio', request.params.id), clock().getTime()),
   });
 
   app.route({
     ...routeOf('radioprogramShow', calls.radioprogramShow),
     handler: async (request) => {
       const plan = await dayById('radio', request.params.id);
-      return { show: await live.radio.showing(plan.schedule.day, clock().getTime()) };
+      return { show: await answers.radioShows(plan, clock().getTime()) };
     },
   });
 

@@ -1,27 +1,12 @@
 // Slideshows, the about page and the polls.
-import { calls, type Poll } from '@efir/contract';
+import { calls } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import { secondsLeftInWindow } from '../repositories/rate-windows.ts';
 import { type PollRow, aboutPages, activePolls, findPoll, slideshow, votePoll } from '../repositories/showcase.ts';
-import { toRadio } from '../repositories/wire.ts';
+import { toPoll, toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
-
-function toPoll(row: PollRow): Poll {
-  return {
-    id: row.id,
-    questions: row.question,
-    variant_1: row.variant1,
-    variant_2: row.variant2,
-    variant_3: row.variant3,
-    variant_4: row.variant4,
-    otvet_1: row.votes1,
-    otvet_2: row.votes2,
-    otvet_3: row.votes3,
-    otvet_4: row.votes4,
-  };
-}
 
 /**
  * The variants a vote raises: `true`, or a counter above the stored one (the spec's client sends

@@ -6,6 +6,8 @@ import {
   chatMessageMaxLength,
   chatNameMaxLength,
   type CallRoute,
+  eventStreamPath,
+  liveEventSchemas,
   searchQueryMaxLength,
 } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +116,16 @@ describe('OpenAPI', () => {
     const response = await site().app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/u);
+  });
+});
+
+describe('the event stream in the document', () => {
+  it('is listed under /api/v1 as text/event-stream, with each event of the contract', async () => {
+    const document = await openapi();
+    const operation = document.paths[`${apiPrefix}${eventStreamPath}`]?.get;
+    expect(operation?.operationId).toBe('events');
+    expect(operation?.parameters?.map((parameter) => parameter.name)).toEqual(['topics']);
+    const schema = JSON.stringify(operation?.responses?.['200']?.content?.['text/event-stream']?.schema);
+    for (const name of Object.keys(liveEventSchemas)) expect(schema).toContain(`"enum":["${name}"]`);
   });
 });

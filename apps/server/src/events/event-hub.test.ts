@@ -1,0 +1,49 @@
+import type { ChatMessage } from '@efir/contract';
+import { chatHistoryLength } from '@efir/contract';
+import { describe, expect, it } from 'vitest';
+import { type ChatState, chatChange, readCursor } from './event-hub.ts';
+
+const message = (id: number): ChatMessage => ({ id, name: 'Зритель', message: `№${String(id)}`, date_added: '' });
+const room = (ids: number[], revision = 0, id = 4): ChatState => ({
+  room: 'teleprogram',
+  id,
+  revision,
+  messages: ids.map(message),
+});
+
+describe('chatChange', () => {
+  it('sends new messages alone', () => {
+    expect(chatChange(room([1, 2]), room([1, 2, 5, 7]))?.data).toMatchObject({
+      replace: false,
+      messages: [message(5), message(7)],
+      removed: [],
+    });
+  });
+
+  it('sends a hidden message as removed, and one that only slid out of a full list as nothing', () => {
+    expect(chatChange(room([1, 2, 3]), room([1, 3], 1))?.data).toMatchObject({ replace: false, removed: [2] });
+    const full = Array.from({ length: chatHistoryLength }, (_, index) => index + 1);
+    const slid = chatChange(room(full), room([...full.slice(1), 99]));
+    expect(slid?.data).toMatchObject({ replace: false, messages: [message(99)], removed: [] });
+  });
+
+  it('sends the whole list for a new room, a new day, or a message shown again among older ones', () => {
+    expect(chatChange(undefined, room([1]))?.data).toMatchObject({ replace: true, messages: [message(1)] });
+    expect(chatChange(room([1]), room([2], 0, 5))?.data).toMatchObject({ replace: true, id: 5 });
+    expect(chatChange(room([1, 3]), room([1, 2, 3], 1))?.data).toMatchObject({ replace: true });
+  });
+
+  it('sends nothing when the list is the same', () => {
+    expect(chatChange(room([1, 2]), room([1, 2], 1))).toBeUndefined();
+  });
+});
+
+describe('readCursor', () => {
+  it('reads each part and its version, and ignores what is not one', () => {
+    expect(Object.fromEntries(readCursor('teleprogram=ab-C_1,chat-tv=4/10/2,junk,=x'))).toEqual({
+      teleprogram: 'ab-C_1',
+      'chat-tv': '4/10/2',
+    });
+    expect(readCursor(undefined).size).toBe(0);
+  });
+});

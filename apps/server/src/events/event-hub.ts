@@ -1,0 +1,284 @@
+// One node's event streams: it keeps the current state of each part a page may follow (read once
+// a second, and at once when the bus says something changed: a chat post or a moderator's act, a
+// schedule or content change on any node), and sends each change to the streams that follow it,
+// as one frame built once per group of streams that follow the same topics. Every stream is at
+// the current state once its first events are sent, so an event's id (the cursor: each followed
+// part's version) is the same on every node, and a page that reconnects, to this node or another,
+// gets only what changed since the cursor it names.
+import { createHash } from 'node:crypto';
+import {
+  type ChatMessage,
+  type ChatRoom,
+  chatHistoryLength,
+  type EventTopic,
+  type LiveEvent,
+  type LiveEventData,
+  type LiveEventName,
+} from '@efir/contract';
+
+/** What a page's stream follows, versioned each on its own. */
+export type StatePart = 'teleprogram' | 'tickers' | 'radioprogram' | 'radioprogram-show' | 'polls';
+export type ChatPart = 'chat-tv' | 'chat-radio';
+export type Part = StatePart | ChatPart;
+
+const topicParts: Record<EventTopic, readonly Part[]> = {
+  tv: ['teleprogram', 'tickers'],
+  radio: ['radioprogram', 'radioprogram-show'],
+  polls: ['polls'],
+  'chat-tv': ['chat-tv'],
+  'chat-radio': ['chat-radio'],
+};
+const statePartEvent: Record<StatePart, Exclude<LiveEventName, 'chat'>> = {
+  teleprogram: 'teleprogram',
+  tickers: 'tickers',
+  radioprogram: 'radioprogram',
+  'radioprogram-show': 'radioprogram-show',
+  polls: 'polls',
+};
+export const statePartNames = Object.keys(statePartEvent) as StatePart[];
+export const chatParts: readonly ChatPart[] = ['chat-tv', 'chat-radio'];
+/** What a content or schedule change makes the hub read at once; the polls, which every vote
+ * changes, wait for the next reading (once a second). */
+export const contentParts: readonly Part[] = ['teleprogram', 'tickers', 'radioprogram', 'radioprogram-show'];
+
+/** A chat room's latest list as visitors see it. */
+export interface ChatState {
+  room: ChatRoom;
+  id: number;
+  revision: number;
+  /** Oldest first, at most `chatHistoryLength`. */
+  messages: ChatMessage[];
+}
+
+/** Where the hub reads the state: undefined is "nothing to show" (no day on air, say). */
+export interface LiveStateReader {
+  state<P extends StatePart>(part: P, t: number): Promise<LiveEventData<(typeof statePartEvent)[P]> | undefined>;
+  chat(part: ChatPart, t: number): Promise<ChatState | undefined>;
+}
+
+/** An event ready to send: its name and its data as JSON. */
+interface Outgoing {
+  name: LiveEventName;
+  json: string;
+}
+
+interface Known {
+  version: string;
+  /** The event that brings a page from nothing to this state. */
+  frame: Outgoing | undefined;
+  chat?: ChatState;
+}
+
+interface Stream {
+  parts: readonly Part[];
+  group: string;
+  send: (frame: string) => void;
+}
+
+const none: Known = { version: '-', frame: undefined };
+
+function digest(json: string): string {
+  return createHash('sha1').update(json).digest('base64url').slice(0, 10);
+}
+
+const chatVersion = (chat: ChatState): string =>
+  `${String(chat.id)}/${String(chat.messages.at(-1)?.id ?? 0)}/${String(chat.revision)}`;
+
+function chatEvent(chat: ChatState, change: Omit<LiveEventData<'chat'>, 'room' | 'id'>): LiveEvent {
+  return { name: 'chat', data: { room: chat.room, id: chat.id, ...change } };
+}
+
+const replaceWith = (chat: ChatState): LiveEvent =>
+  chatEvent(chat, { replace: true, messages: chat.messages, removed: [] });
+
+/** What brings a page that had `before` to `after`: new messages and hidden ones, else the list. */
+export function chatChange(before: ChatState | undefined, after: ChatState): LiveEvent | undefined {
+  if (before === undefined || before.id !== after.id || before.room !== after.room) return replaceWith(after);
+  const had = new Set(before.messages.map((message) => message.id));
+  const has = new Set(after.messages.map((message) => message.id));
+  const added = after.messages.filter((message) => !had.has(message.id));
+  const oldest = after.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  const full = after.messages.length >= chatHistoryLength;
+  // Messages that only slid out of a full list are not hidden ones.
+  const removed = [...had].filter((id) => !has.has(id) && (!full || id >= oldest));
+  if (added.length === 0 && removed.length === 0) return undefined;
+  // A message shown again among older ones (a moderator's "show"): the page takes the list.
+  const newest = before.messages.at(-1)?.id ?? 0;
+  if (added.some((message) => message.id < newest)) return replaceWith(after);
+  return chatEvent(after, { replace: false, messages: added, removed });
+}
+
+/** What a page whose cursor named `version` for this room needs: nothing, what came since, or the list. */
+function chatCatchUp(version: string | undefined, chat: ChatState): LiveEvent | undefined {
+  const [id, latest, revision] = (version ?? '').split('/').map(Number);
+  if (id !== chat.id || revision !== chat.revision || latest === undefined || Number.isNaN(latest))
+    return replaceWith(chat);
+  const messages = chat.messages.filter((message) => message.id > latest);
+  if (messages.length === 0) return undefined;
+  // A full list that starts after what the page had may have left some out.
+  const joins = chat.messages.length < chatHistoryLength || chat.messages.some((message) => message.id <= latest);
+  return joins ? chatEvent(chat, { replace: false, messages, removed: [] }) : replaceWith(chat);
+}
+
+/** A cursor as sent in an event's id: `part=version` for each part a stream follows. */
+export function readCursor(text: string | undefined): Map<string, string> {
+  const cursor = new Map<string, string>();
+  for (const entry of (text ?? '').split(',')) {
+    const at = entry.indexOf('=');
+    if (at > 0) cursor.set(entry.slice(0, at), entry.slice(at + 1));
+  }
+  return cursor;
+}
+
+export interface EventHubOptions {
+  reader: LiveStateReader;
+  clock: () => Date;
+  /** How often the state is read while any stream is open. */
+  everyMs?: number;
+  keepAliveMs: number;
+  onError: (error: unknown) => void;
+}
+
+export class EventHub {
+  readonly #options: EventHubOptions;
+  readonly #known = new Map<Part, Known>();
+  readonly #streams = new Set<Stream>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
+  #reading: Promise<void> | undefined;
+  #readAgain = false;
+  #loaded: Promise<void> | undefined;
+
+  constructor(options: EventHubOptions) {
+    this.#options = options;
+  }
+
+  get streams(): number {
+    return this.#streams.size;
+  }
+
+  /** Follows `topics` from the cursor `lastEventId` (none: from nothing); answers the unsubscribe. */
+  async subscribe(
+    topics: readonly EventTopic[],
+    lastEventId: string | undefined,
+    send: (frame: string) => void,
+  ): Promise<() => void> {
+    this.#start();
+    this.#loaded ??= this.read();
+    await this.#loaded;
+    const parts = topics.flatMap((topic) => topicParts[topic]);
+    const stream: Stream = { parts, group: parts.join(','), send };
+    const cursor = readCursor(lastEventId);
+    const outgoing: Outgoing[] = [];
+    for (const part of parts) {
+      const known = this.#known.get(part) ?? none;
+      if (known.chat !== undefined) {
+        const event = chatCatchUp(cursor.get(part), known.chat);
+        if (event !== undefined) outgoing.push({ name: event.name, json: JSON.stringify(event.data) });
+      } else if (known.frame !== undefined && cursor.get(part) !== known.version) {
+        outgoing.push(known.frame);
+      }
+    }
+    const id = this.#cursorOf(parts);
+    for (const { name, json } of outgoing) send(frameOf(id, name, json));
+    this.#streams.add(stream);
+    return () => {
+      this.#streams.delete(stream);
+      if (this.#streams.size === 0) this.#stop();
+    };
+  }
+
+  /** Reads the state again now (what the bus says changed); `parts` narrows it. */
+  read(parts: readonly Part[] = [...statePartNames, ...chatParts]): Promise<void> {
+    if (this.#reading !== undefined) {
+      this.#readAgain = true;
+      return this.#reading;
+    }
+    this.#reading = this.#readOnce(parts).finally(() => {
+      this.#reading = undefined;
+      if (this.#readAgain) {
+        this.#readAgain = false;
+        void this.read();
+      }
+    });
+    return this.#reading;
+  }
+
+  /** Ends every stream (the node is closing): pages reconnect, to another node if there is one. */
+  close(): void {
+    this.#stop();
+    this.#streams.clear();
+  }
+
+  async #readOnce(parts: readonly Part[]): Promise<void> {
+    const t = this.#options.clock().getTime();
+    const { reader } = this.#options;
+    const read = await Promise.all(
+      parts.map(async (part): Promise<[Part, Known | undefined]> => {
+        try {
+          if (part === 'chat-tv' || part === 'chat-radio') {
+            const chat = await reader.chat(part, t);
+            return [part, chat === undefined ? none : { version: chatVersion(chat), frame: undefined, chat }];
+          }
+          const data = await reader.state(part, t);
+          if (data === undefined) return [part, none];
+          const json = JSON.stringify(data);
+          return [part, { version: digest(json), frame: { name: statePartEvent[part], json } }];
+        } catch (error) {
+          // The last state known stays; streams stay open and the next reading tries again.
+          this.#options.onError(error);
+          return [part, undefined];
+        }
+      }),
+    );
+    for (const [part, known] of read) if (known !== undefined) this.#update(part, known);
+  }
+
+  #update(part: Part, next: Known): void {
+    const before = this.#known.get(part) ?? none;
+    if (before.version === next.version) return;
+    this.#known.set(part, next);
+    let event: Outgoing | undefined = next.frame;
+    if (next.chat !== undefined) {
+      const change = chatChange(before.chat, next.chat);
+      event = change === undefined ? undefined : { name: change.name, json: JSON.stringify(change.data) };
+    }
+    if (event === undefined) return;
+    const { json } = event;
+    const frames = new Map<string, string>();
+    for (const stream of this.#streams) {
+      if (!stream.parts.includes(part)) continue;
+      let frame = frames.get(stream.group);
+      if (frame === undefined) {
+        frame = frameOf(this.#cursorOf(stream.parts), event.name, json);
+        frames.set(stream.group, frame);
+      }
+      stream.send(frame);
+    }
+  }
+
+  #cursorOf(parts: readonly Part[]): string {
+    return parts.map((part) => `${part}=${(this.#known.get(part) ?? none).version}`).join(',');
+  }
+
+  #start(): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setInterval(() => void this.read(), this.#options.everyMs ?? 1000);
+    this.#keepAlive = setInterval(() => {
+      for (const stream of this.#streams) stream.send(': keep-alive\n\n');
+    }, this.#options.keepAliveMs);
+  }
+
+  #stop(): void {
+    clearInterval(this.#timer);
+    clearInterval(this.#keepAlive);
+    this.#timer = undefined;
+    this.#keepAlive = undefined;
+    // With no stream to tell, what is known ages: the next first stream reads it again.
+    this.#loaded = undefined;
+  }
+}
+
+function frameOf(id: string, name: LiveEventName, json: string): string {
+  return `id: ${id}\nevent: ${name}\ndata: ${json}\n\n`;
+}

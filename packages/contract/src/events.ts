@@ -1,0 +1,72 @@
+// The site's event stream (Server-Sent Events): one per page, carrying what the page would
+// otherwise poll for. Each event's data is what the polling call answers (or, for a chat, what
+// changed in its latest list), so a page puts it where the call's answer goes. A page that
+// reconnects sends the id of the last event it had (Last-Event-ID) and gets only what changed
+// since; the spec's polling calls stay as they are for any client.
+import { z } from 'zod';
+import { chatRoomSchema, noneSchema } from './calls.ts';
+import { type EventTopic, eventTopics } from './constants.ts';
+import { chatMessageSchema, pollSchema, radioprogramSchema, teleprogramSchema, tickerSchema } from './entities.ts';
+
+/** How the stream is asked for: `?topics=tv,chat-tv`, each at most once. */
+export const eventStreamQuerySchema = z.object({
+  topics: z
+    .string()
+    .transform((value, context) => {
+      const asked = value.split(',');
+      const unknown = asked.filter((topic) => !(eventTopics as readonly string[]).includes(topic));
+      if (unknown.length > 0 || asked.length !== new Set(asked).size) {
+        context.addIssue({ code: 'custom', message: `topics must be distinct, from: ${eventTopics.join(', ')}` });
+        return z.NEVER;
+      }
+      return asked as EventTopic[];
+    })
+    .meta({ description: `comma-separated, distinct: ${eventTopics.join(', ')}`, example: 'tv,chat-tv,polls' }),
+});
+
+/** Each event's name and data; the data of `teleprogram`, `radioprogram` and `polls` is the
+ * answer of the call named beside it. */
+export const liveEventSchemas = {
+  /** topic tv: `GET /get/status/teleprogram/run/`, whenever it changes. */
+  teleprogram: teleprogramSchema.or(noneSchema),
+  /** topic tv: the tickers of the TV day on air (`GET /get/live-stroka/{id}/`), whenever they change. */
+  tickers: z.object({ teleprogram_id: z.number().int(), tickers: z.array(tickerSchema) }),
+  /** topic radio: `GET /get/radioprogram/today/`, whenever it changes. */
+  radioprogram: radioprogramSchema.or(noneSchema),
+  /** topic radio: whether the radio day's player shows (`GET /check/radioprogram/show/{id}/`). */
+  'radioprogram-show': z.object({ radioprogram_id: z.number().int(), show: z.boolean() }),
+  /** topic polls: `GET /get/oprosnik/`, at most once a second while votes come in. */
+  polls: z.array(pollSchema),
+  /** topics chat-tv, chat-radio: the room of the channel's day on air changed. `replace`: the
+   * list is the room's whole latest list (a first event, a new day, a moderator's change);
+   * else `messages` are new, after those the page has, and `removed` were hidden. */
+  chat: z.object({
+    room: chatRoomSchema,
+    id: z.number().int().describe("the programme's id"),
+    replace: z.boolean(),
+    messages: z.array(chatMessageSchema),
+    removed: z.array(z.number().int()),
+  }),
+} as const;
+export type LiveEventName = keyof typeof liveEventSchemas;
+export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
+export type LiveEvent = { [N in LiveEventName]: { name: N; data: LiveEventData<N> } }[LiveEventName];
+
+/** The events each topic carries. */
+export const topicEvents: Record<EventTopic, readonly LiveEventName[]> = {
+  tv: ['teleprogram', 'tickers'],
+  radio: ['radioprogram', 'radioprogram-show'],
+  polls: ['polls'],
+  'chat-tv': ['chat'],
+  'chat-radio': ['chat'],
+};
+
+/** The stream's events for the API document: each is an `event:` line with the event's name, an
+ * `id:` line with the cursor to send back as Last-Event-ID, and a `data:` line with this JSON. */
+export const liveEventDocSchema = z
+  .union(
+    Object.entries(liveEventSchemas).map(([name, data]) =>
+      z.object({ event: z.literal(name), id: z.string().describe('the cursor'), data }),
+    ) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+  )
+  .describe('text/event-stream: one event per change of what the stream follows');

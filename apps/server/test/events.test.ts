@@ -83,6 +83,14 @@ describe('the event stream', () => {
     });
   });
 
+  it('writes its texts in the Latin script when the page reads in it', async () => {
+    const opened = await stream('polls&locale=ru-latn');
+    await expect.poll(() => opened.events.length).toBe(1);
+    const latin = await site().app.inject({ url: apiUrl('polls'), headers: { 'accept-language': 'ru-latn' } });
+    expect(named(opened, 'polls')[0]).toEqual(latin.json());
+    expect(JSON.stringify(latin.json())).not.toMatch(/[а-яё]/iu);
+  });
+
   it('refuses topics it does not have, and one asked twice', async () => {
     for (const topics of ['tv,weather', 'tv,tv', '']) {
       const answer = await fetch(`${base}${apiPrefix}/events/?topics=${topics}`);

@@ -5,7 +5,7 @@
 // since; the spec's polling calls stay as they are for any client.
 import { z } from 'zod';
 import { chatRoomSchema, noneSchema } from './calls.ts';
-import { type EventTopic, eventTopics } from './constants.ts';
+import { type EventTopic, eventTopics, locales } from './constants.ts';
 import { chatMessageSchema, pollSchema, radioprogramSchema, teleprogramSchema, tickerSchema } from './entities.ts';
 
 /** How the stream is asked for: `?topics=tv,chat-tv`, each at most once. */
@@ -22,6 +22,12 @@ export const eventStreamQuerySchema = z.object({
       return asked as EventTopic[];
     })
     .meta({ description: `comma-separated, distinct: ${eventTopics.join(', ')}`, example: 'tv,chat-tv,polls' }),
+  locale: z
+    .enum(locales)
+    .optional()
+    .describe(
+      "the script of the events' texts, as Accept-Language says for the calls (a browser's stream cannot set it)",
+    ),
 });
 
 /** Each event's name and data; the data of `teleprogram`, `radioprogram` and `polls` is the

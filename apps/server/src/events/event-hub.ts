@@ -14,6 +14,8 @@ import {
   type LiveEvent,
   type LiveEventData,
   type LiveEventName,
+  type Locale,
+  toLatinDeep,
 } from '@efir/contract';
 
 /** What a page's stream follows, versioned each on its own. */
@@ -56,10 +58,22 @@ export interface LiveStateReader {
   chat(part: ChatPart, t: number): Promise<ChatState | undefined>;
 }
 
-/** An event ready to send: its name and its data as JSON. */
+/** An event ready to send: its name and its data as JSON, in the Latin script too once asked for. */
 interface Outgoing {
   name: LiveEventName;
+  data: unknown;
   json: string;
+  latin?: string;
+}
+
+function outgoing(name: LiveEventName, data: unknown): Outgoing {
+  return { name, data, json: JSON.stringify(data) };
+}
+
+function jsonIn(event: Outgoing, locale: Locale): string {
+  if (locale === 'ru-cyrl') return event.json;
+  event.latin ??= JSON.stringify(toLatinDeep(event.data));
+  return event.latin;
 }
 
 interface Known {
@@ -71,6 +85,8 @@ interface Known {
 
 interface Stream {
   parts: readonly Part[];
+  locale: Locale;
+  /** Streams of one group get the same frames. */
   group: string;
   send: (frame: string) => void;
 }
@@ -160,6 +176,7 @@ export class EventHub {
   /** Follows `topics` from the cursor `lastEventId` (none: from nothing); answers the unsubscribe. */
   async subscribe(
     topics: readonly EventTopic[],
+    locale: Locale,
     lastEventId: string | undefined,
     send: (frame: string) => void,
   ): Promise<() => void> {
@@ -167,20 +184,20 @@ export class EventHub {
     this.#loaded ??= this.read();
     await this.#loaded;
     const parts = topics.flatMap((topic) => topicParts[topic]);
-    const stream: Stream = { parts, group: parts.join(','), send };
+    const stream: Stream = { parts, locale, group: `${parts.join(',')} ${locale}`, send };
     const cursor = readCursor(lastEventId);
-    const outgoing: Outgoing[] = [];
+    const catchUp: Outgoing[] = [];
     for (const part of parts) {
       const known = this.#known.get(part) ?? none;
       if (known.chat !== undefined) {
         const event = chatCatchUp(cursor.get(part), known.chat);
-        if (event !== undefined) outgoing.push({ name: event.name, json: JSON.stringify(event.data) });
+        if (event !== undefined) catchUp.push(outgoing(event.name, event.data));
       } else if (known.frame !== undefined && cursor.get(part) !== known.version) {
-        outgoing.push(known.frame);
+        catchUp.push(known.frame);
       }
     }
     const id = this.#cursorOf(parts);
-    for (const { name, json } of outgoing) send(frameOf(id, name, json));
+    for (const event of catchUp) send(frameOf(id, event.name, jsonIn(event, locale)));
     this.#streams.add(stream);
     return () => {
       this.#streams.delete(stream);
@@ -222,8 +239,8 @@ export class EventHub {
           }
           const data = await reader.state(part, t);
           if (data === undefined) return [part, none];
-          const json = JSON.stringify(data);
-          return [part, { version: digest(json), frame: { name: statePartEvent[part], json } }];
+          const frame = outgoing(statePartEvent[part], data);
+          return [part, { version: digest(frame.json), frame }];
         } catch (error) {
           // The last state known stays; streams stay open and the next reading tries again.
           this.#options.onError(error);
@@ -241,16 +258,15 @@ export class EventHub {
     let event: Outgoing | undefined = next.frame;
     if (next.chat !== undefined) {
       const change = chatChange(before.chat, next.chat);
-      event = change === undefined ? undefined : { name: change.name, json: JSON.stringify(change.data) };
+      event = change === undefined ? undefined : outgoing(change.name, change.data);
     }
     if (event === undefined) return;
-    const { json } = event;
     const frames = new Map<string, string>();
     for (const stream of this.#streams) {
       if (!stream.parts.includes(part)) continue;
       let frame = frames.get(stream.group);
       if (frame === undefined) {
-        frame = frameOf(this.#cursorOf(stream.parts), event.name, json);
+        frame = frameOf(this.#cursorOf(stream.parts), event.name, jsonIn(event, stream.locale));
         frames.set(stream.group, frame);
       }
       stream.send(frame);

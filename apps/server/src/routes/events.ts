@@ -67,6 +67,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
       request.raw.on('close', end);
       const unsubscribe = await hub.subscribe(
         request.query.topics,
+        request.query.locale ?? request.locale,
         typeof lastEventId === 'string' ? lastEventId : undefined,
         (frame) => {
           raw.write(frame);

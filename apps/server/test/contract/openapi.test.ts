@@ -124,7 +124,7 @@ describe('the event stream in the document', () => {
     const document = await openapi();
     const operation = document.paths[`${apiPrefix}${eventStreamPath}`]?.get;
     expect(operation?.operationId).toBe('events');
-    expect(operation?.parameters?.map((parameter) => parameter.name)).toEqual(['topics']);
+    expect(operation?.parameters?.map((parameter) => parameter.name)).toEqual(['topics', 'locale']);
     const schema = JSON.stringify(operation?.responses?.['200']?.content?.['text/event-stream']?.schema);
     for (const name of Object.keys(liveEventSchemas)) expect(schema).toContain(`"enum":["${name}"]`);
   });

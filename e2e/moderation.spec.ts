@@ -5,10 +5,8 @@
 // find in the queue; the moderation screen passes axe, dark on a phone.
 import { studioUrl } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
-import { writeToday } from './support/schedule.ts';
 import { efir, type Site, startSite } from './support/site.ts';
-import { ingestRadio } from './support/web.ts';
+import { radioOnAirAllRun } from './support/web.ts';
 import { expectAccessible, open } from './web/helpers.ts';
 
 let site: Site;
@@ -21,14 +19,8 @@ test.beforeAll(async () => {
     // Every browser here is a new visitor from 127.0.0.1: the newcomers' limit is not under test.
     CHAT_NEWCOMERS_PER_MINUTE: '50',
   });
-  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
-  const radio = Number(ingestRadio(site, tools.ffmpeg));
-  // The radio on air for the whole run: its 30 s tone, again and again.
-  await writeToday(
-    'radio',
-    { startsIn: -5, items: Array.from({ length: 10 }, (_, i) => ({ id: radio, startsIn: -5 + i * 30 })) },
-    site,
-  );
+  // The radio on air for the whole run, with its chat beside it.
+  await radioOnAirAllRun(site);
   const made = efir(site, 'user', 'add', 'mila', '--role', 'moderator');
   moderatorPassword = /password: (\S+)/u.exec(made)?.[1] ?? '';
   expect(moderatorPassword).not.toBe('');

@@ -2,7 +2,9 @@
 // real audio for the file player.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { locateMediaTools } from '../../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../../apps/server/test/media-fixtures.ts';
+import { writeToday } from './schedule.ts';
 import { efir, type Site } from './site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -58,4 +60,16 @@ export function ingestRadio(site: Site, ffmpeg: string): string {
   const id = /→ radio (\d+)/u.exec(out)?.[1];
   if (id === undefined) throw new Error(`radio ingest did not finish: ${out}`);
   return id;
+}
+
+/** A radio with real audio on air on `site` for a whole run: its 30 s tone, from 5 s ago, ten times. */
+export async function radioOnAirAllRun(site: Site): Promise<number> {
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  const radio = Number(ingestRadio(site, tools.ffmpeg));
+  await writeToday(
+    'radio',
+    { startsIn: -5, items: Array.from({ length: 10 }, (_, i) => ({ id: radio, startsIn: -5 + i * 30 })) },
+    site,
+  );
+  return radio;
 }

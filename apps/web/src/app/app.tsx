@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ApiError } from '../lib/api.ts';
+import { connectLiveEvents } from '../lib/live-events.ts';
 import { I18nContext, makeTranslate, translationsQuery } from '../lib/i18n.tsx';
 import { routes } from './router.tsx';
 
@@ -22,6 +23,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+connectLiveEvents(queryClient);
 
 const router = createBrowserRouter(routes);
 

@@ -14,6 +14,11 @@ export function setApiLocale(locale: Locale): void {
   apiLocale = locale;
 }
 
+/** The script the page asks its texts in. */
+export function apiLocaleNow(): Locale {
+  return apiLocale;
+}
+
 /** Calls /api/v1 by a call's name, typed by the contract: `api('video', { params: { id } })`. */
 export const api = createApiClient({ headers: () => ({ 'Accept-Language': apiLocale }) });
 

@@ -1,6 +1,6 @@
 import { type ChatMessage, chatHistoryLength } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
-import { chatView, type OwnPost, pendingOwn, reconcileRoom } from './chat-list.ts';
+import { applyChatChange, chatView, type OwnPost, ownAfterChange, pendingOwn, reconcileRoom } from './chat-list.ts';
 
 const message = (id: number): ChatMessage => ({ id, name: 'Гость', message: String(id), date_added: '' });
 const ids = (list: readonly { id: number }[]) => list.map((entry) => entry.id);
@@ -52,5 +52,34 @@ describe('an unchanged poll', () => {
     expect(reconcileRoom(shown, [message(1), message(2)])).toBe(shown);
     const own: OwnPost[] = [{ message: message(3), held: true, at: 0 }];
     expect(pendingOwn(own, shown, 10)).toBe(own);
+  });
+});
+
+describe('a pushed change', () => {
+  const said = (id: number): ChatMessage => ({ id, name: 'Зритель', message: String(id), date_added: '' });
+  const ids = (list: readonly ChatMessage[]) => list.map((message) => message.id);
+
+  it('adds what it brings once, in order, and drops what was hidden', () => {
+    const shown = [said(1), said(2), said(3)];
+    expect(ids(applyChatChange(shown, { replace: false, messages: [said(5), said(3)], removed: [2] }))).toEqual([
+      1, 3, 5,
+    ]);
+  });
+
+  it('takes a whole list as a poll’s answer', () => {
+    expect(
+      ids(applyChatChange([said(1), said(2)], { replace: true, messages: [said(2), said(4)], removed: [] })),
+    ).toEqual([2, 4]);
+  });
+
+  it('settles the visitor’s own posts: listed or hidden ones go, newer and held ones stay', () => {
+    const own = (id: number, held = false): OwnPost => ({ message: said(id), held, at: 0 });
+    const posts = [own(3), own(4, true), own(9)];
+    expect(
+      ids(ownAfterChange(posts, { replace: false, messages: [said(3)], removed: [9] }).map((p) => p.message)),
+    ).toEqual([4]);
+    expect(
+      ids(ownAfterChange(posts, { replace: true, messages: [said(5)], removed: [] }).map((p) => p.message)),
+    ).toEqual([4, 9]);
   });
 });

@@ -59,3 +59,29 @@ export function chatView(room: readonly ChatMessage[], own: readonly OwnPost[]):
     .sort((a, b) => a.message.id - b.message.id)
     .slice(-chatKept);
 }
+
+/** The room after a pushed change: the messages it brings added, those hidden gone. A change that
+ * replaces the list is a latest list like a poll's answer (`reconcileRoom`). */
+export function applyChatChange(
+  shown: readonly ChatMessage[],
+  change: { replace: boolean; messages: readonly ChatMessage[]; removed: readonly number[] },
+): readonly ChatMessage[] {
+  if (change.replace) return reconcileRoom(shown, change.messages);
+  const removed = new Set(change.removed);
+  const known = new Set(shown.map((message) => message.id));
+  const next = [...shown.filter((message) => !removed.has(message.id))];
+  for (const message of change.messages) if (!known.has(message.id)) next.push(message);
+  return next.sort((a, b) => a.id - b.id).slice(-chatKept);
+}
+
+/** The own posts still to show after a pushed change: none it lists or hides, and, after a whole
+ * list, none older than its newest message that it lacks (hidden); held ones until approved. */
+export function ownAfterChange(
+  own: readonly OwnPost[],
+  change: { replace: boolean; messages: readonly ChatMessage[]; removed: readonly number[] },
+): readonly OwnPost[] {
+  const settled = new Set([...change.messages.map((message) => message.id), ...change.removed]);
+  const newest = change.replace ? (change.messages.at(-1)?.id ?? 0) : 0;
+  const pending = own.filter((post) => !settled.has(post.message.id) && (post.held || post.message.id > newest));
+  return pending.length === own.length ? own : pending;
+}

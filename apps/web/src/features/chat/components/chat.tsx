@@ -10,8 +10,16 @@ import { Send } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { chatView, type OwnPost, pendingOwn, reconcileRoom } from '../../../lib/chat-list.ts';
+import {
+  applyChatChange,
+  chatView,
+  type OwnPost,
+  ownAfterChange,
+  pendingOwn,
+  reconcileRoom,
+} from '../../../lib/chat-list.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { onChatEvent, useLiveTopic } from '../../../lib/live-events.ts';
 import { chatInputProblem, chatProblemValues } from '../../../lib/live.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { getChatMessages, postChatMessage } from '../api/chat-messages.ts';
@@ -22,8 +30,8 @@ const refreshMs = 2000;
 const followSlackPx = 48;
 
 /** The chat beside a stream (SPEC §4): a visitor without a nickname first sees only the nickname
- * form; with one, the messages (refreshed every 2 s, so one a moderator hid goes too) and the post
- * form. The box keeps one size in every state, so nothing around it moves when it fills in. */
+ * form; with one, the messages (pushed by the page's event stream, new and hidden ones; without
+ * it refreshed every 2 s, so one a moderator hid goes too) and the post form. The box keeps one size in every state, so nothing around it moves when it fills in. */
 export function Chat({ room, id }: { room: ChatRoom; id: number }) {
   const { t } = useI18n();
   const [nickname, setNickname] = useState(() => readStored('nickname') ?? '');
@@ -73,6 +81,11 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
   const listRef = useRef<HTMLOListElement>(null);
   const follow = useRef(true);
   const messages = useMemo(() => chatView(roomMessages, own), [roomMessages, own]);
+  const pushed = useLiveTopic(room === 'teleprogram' ? 'chat-tv' : 'chat-radio');
+  const pushedNow = useRef(pushed);
+  useEffect(() => {
+    pushedNow.current = pushed;
+  }, [pushed]);
 
   useEffect(() => {
     let cancelled = false;
@@ -93,8 +106,21 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
         if (!cancelled) setLoaded(true);
       }
     };
+    // The stream follows the room of the channel's day on air: this room's changes, once they
+    // come, stand in for the polls while the stream works.
+    let roomPushed = false;
+    const stopHearing = onChatEvent((change) => {
+      if (change.room !== room || change.id !== id) return;
+      roomPushed = true;
+      appliedAt = performance.now();
+      setRoomMessages((shown) => applyChatChange(shown, change));
+      setOwn((posts) => ownAfterChange(posts, change));
+      setLoaded(true);
+    });
     void refresh();
-    const timer = window.setInterval(() => void refresh(), refreshMs);
+    const timer = window.setInterval(() => {
+      if (!(roomPushed && pushedNow.current)) void refresh();
+    }, refreshMs);
     const onPosted = (event: Event): void => {
       const post = (event as CustomEvent<OwnPost>).detail;
       setOwn((posts) => [...posts, post]);
@@ -104,6 +130,7 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
       cancelled = true;
       controller.abort();
       window.clearInterval(timer);
+      stopHearing();
       window.removeEventListener(postedEvent, onPosted);
     };
   }, [room, id]);

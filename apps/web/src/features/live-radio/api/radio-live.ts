@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, callKey } from '../../../lib/api.ts';
+import { useLiveTopic } from '../../../lib/live-events.ts';
 import { radioprogramTodayQuery } from '../../../lib/today-queries.ts';
 
-/** The radio day on the air, or 'none', polled every 5 s. */
+/** The radio day on the air, or 'none': pushed by the page's event stream, else polled every 5 s. */
 export function useRadioRun() {
-  return useQuery({ ...radioprogramTodayQuery, refetchInterval: 5000 });
+  const pushed = useLiveTopic('radio');
+  return useQuery({ ...radioprogramTodayQuery, refetchInterval: pushed ? false : 5000 });
 }
 
-/** Whether the radio day's player shows. */
+/** Whether the radio day's player shows: pushed, else polled every 5 s. */
 export function useRadioShow(id: number | undefined) {
+  const pushed = useLiveTopic('radio');
   return useQuery({
     queryKey: callKey('radioprogramShow', { params: { id } }),
     queryFn: ({ signal }) => api('radioprogramShow', { params: { id: id ?? 0 }, signal }),
     enabled: id !== undefined,
-    refetchInterval: 5000,
+    refetchInterval: pushed ? false : 5000,
   });
 }
 

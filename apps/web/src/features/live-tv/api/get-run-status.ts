@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, callKey } from '../../../lib/api.ts';
+import { useLiveTopic } from '../../../lib/live-events.ts';
 import { tvEnded } from '../../../lib/live.ts';
 
 /** The TV channel's run now, or 'none'. */
@@ -12,7 +13,12 @@ export const runStatusQuery = queryOptions({
   queryFn: ({ signal }) => getRunStatus(signal),
 });
 
-/** Polled every 5 s (SPEC §9); stopped once the day has ended (status 0 or 4, or no day). */
+/** Pushed by the page's event stream; without it, polled every 5 s (SPEC §9) until the day has
+ * ended (status 0 or 4, or no day). */
 export function useRunStatus() {
-  return useQuery({ ...runStatusQuery, refetchInterval: (query) => (tvEnded(query.state.data) ? false : 5000) });
+  const pushed = useLiveTopic('tv');
+  return useQuery({
+    ...runStatusQuery,
+    refetchInterval: (query) => (pushed || tvEnded(query.state.data) ? false : 5000),
+  });
 }

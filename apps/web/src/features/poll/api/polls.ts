@@ -2,13 +2,16 @@ import { type Poll } from '@efir/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, callKey } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
+import { useLiveTopic } from '../../../lib/live-events.ts';
 
 export const pollsQuery = queryOptions({
   queryKey: callKey('polls'),
   queryFn: ({ signal }) => api('polls', { signal }),
 });
 
+/** The polls, their results pushed by the page's event stream as votes come in. */
 export function usePolls() {
+  useLiveTopic('polls');
   return useQuery({ ...pollsQuery, enabled: useMayLoad() });
 }
 

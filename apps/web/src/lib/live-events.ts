@@ -1,0 +1,165 @@
+// The page's one event stream (contract events.ts): the topics its mounted screens follow, pushed
+// by the server as they change. A state event goes where its polling call's answer goes (the
+// query cache), so the screens read it as they read a poll; a chat event goes to the chat that
+// shows its room. While the stream works the screens stop polling; where it does not (no
+// EventSource, a proxy that buffers and never delivers the first event, a stream refused) they
+// poll as the spec says, and the stream is tried again later.
+import {
+  apiPrefix,
+  eventStreamPath,
+  eventStreamTimings,
+  type EventTopic,
+  eventTopics,
+  type LiveEventData,
+  type LiveEventName,
+} from '@efir/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiLocaleNow, callKey } from './api.ts';
+
+/** After a stream that failed or never delivered, polling goes on this long before it is tried again. */
+const tryAgainMs = 60_000;
+
+type ChatEvent = LiveEventData<'chat'>;
+
+const followed = new Map<EventTopic, number>();
+const chatListeners = new Set<(event: ChatEvent) => void>();
+const stateListeners = new Set<() => void>();
+let source: EventSource | undefined;
+let sourceTopics = '';
+let pushing = false;
+let queryClient: QueryClient | undefined;
+let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+let firstEventTimer: ReturnType<typeof setTimeout> | undefined;
+let givenUpUntil = 0;
+
+function setPushing(value: boolean): void {
+  if (pushing === value) return;
+  pushing = value;
+  for (const listener of stateListeners) listener();
+}
+
+/** Puts each state event where its call's answer goes. */
+function stateEvent<N extends Exclude<LiveEventName, 'chat'>>(name: N, data: LiveEventData<N>): void {
+  if (queryClient === undefined) return;
+  switch (name) {
+    case 'teleprogram':
+      queryClient.setQueryData(callKey('teleprogramRunStatus'), data);
+      break;
+    case 'tickers': {
+      const tickers = data as LiveEventData<'tickers'>;
+      queryClient.setQueryData(callKey('tickers', { params: { id: tickers.teleprogram_id } }), tickers.tickers);
+      break;
+    }
+    case 'radioprogram':
+      queryClient.setQueryData(callKey('radioprogramToday'), data);
+      break;
+    case 'radioprogram-show': {
+      const show = data as LiveEventData<'radioprogram-show'>;
+      queryClient.setQueryData(callKey('radioprogramShow', { params: { id: show.radioprogram_id } }), {
+        show: show.show,
+      });
+      break;
+    }
+    case 'polls':
+      queryClient.setQueryData(callKey('polls'), data);
+      break;
+  }
+}
+
+function close(): void {
+  clearTimeout(firstEventTimer);
+  source?.close();
+  source = undefined;
+  sourceTopics = '';
+  setPushing(false);
+}
+
+function giveUp(): void {
+  close();
+  givenUpUntil = Date.now() + tryAgainMs;
+  reopenTimer = setTimeout(reopen, tryAgainMs);
+}
+
+function open(topics: string): void {
+  const url = `${apiPrefix}${eventStreamPath}?topics=${topics}&locale=${apiLocaleNow()}`;
+  const stream = new EventSource(url);
+  source = stream;
+  sourceTopics = topics;
+  let proven = false;
+  // A stream that says nothing at first is held back on its way (a proxy that buffers).
+  firstEventTimer = setTimeout(giveUp, eventStreamTimings.firstEventWithinMs);
+  const delivered = (): void => {
+    if (!proven) clearTimeout(firstEventTimer);
+    proven = true;
+    setPushing(true);
+  };
+  for (const name of ['teleprogram', 'tickers', 'radioprogram', 'radioprogram-show', 'polls'] as const) {
+    stream.addEventListener(name, (event) => {
+      stateEvent(name, JSON.parse((event as MessageEvent<string>).data) as never);
+      delivered();
+    });
+  }
+  stream.addEventListener('chat', (event) => {
+    const data = JSON.parse((event as MessageEvent<string>).data) as ChatEvent;
+    for (const listener of chatListeners) listener(data);
+    delivered();
+  });
+  // Reconnected (the browser does it by itself, sending the last event's id): what came in
+  // between arrives, if anything did; the path delivered before, so it is trusted at once.
+  stream.addEventListener('open', () => {
+    if (proven) setPushing(true);
+  });
+  stream.addEventListener('error', () => {
+    // Reconnecting: the screens poll meanwhile. Refused for good (CLOSED): polling goes on.
+    setPushing(false);
+    if (stream.readyState === EventSource.CLOSED) giveUp();
+  });
+}
+
+function wanted(): string {
+  return eventTopics.filter((topic) => (followed.get(topic) ?? 0) > 0).join(',');
+}
+
+function reopen(): void {
+  reopenTimer = undefined;
+  const topics = wanted();
+  if (topics === sourceTopics && source !== undefined) return;
+  close();
+  if (topics === '' || typeof EventSource === 'undefined' || Date.now() < givenUpUntil) return;
+  open(topics);
+}
+
+/** Once at start: where state events go. */
+export function connectLiveEvents(client: QueryClient): void {
+  queryClient = client;
+}
+
+/** While mounted, the page's stream follows `topic`; answers whether what it carries is pushed
+ * now (else the screen polls as the spec says). */
+export function useLiveTopic(topic: EventTopic): boolean {
+  useEffect(() => {
+    followed.set(topic, (followed.get(topic) ?? 0) + 1);
+    clearTimeout(reopenTimer);
+    reopenTimer = setTimeout(reopen, 0);
+    return () => {
+      followed.set(topic, (followed.get(topic) ?? 1) - 1);
+      clearTimeout(reopenTimer);
+      reopenTimer = setTimeout(reopen, 0);
+    };
+  }, [topic]);
+  return useSyncExternalStore(
+    (listener) => {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    () => pushing,
+    () => false,
+  );
+}
+
+/** Hears the chat events of the page's stream. */
+export function onChatEvent(listener: (event: ChatEvent) => void): () => void {
+  chatListeners.add(listener);
+  return () => chatListeners.delete(listener);
+}

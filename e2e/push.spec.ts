@@ -1,0 +1,92 @@
+// The page's event stream in Chromium, on a site of its own with its radio on air and a chat
+// beside it: the live state and the chat come by push (the radio's run and the chat are asked
+// once, not every few seconds) and a post reaches another visitor within a second; with the
+// stream held back on its way (a proxy that buffers it) the page polls as the spec says and the
+// post still arrives.
+import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Site, startSite } from './support/site.ts';
+import { radioOnAirAllRun } from './support/web.ts';
+import { open } from './web/helpers.ts';
+
+let site: Site;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  site = await startSite(18_640, { CHAT_NEWCOMERS_PER_MINUTE: '50' });
+  await radioOnAirAllRun(site);
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
+
+/** What the page asks of the API, by path, with when. */
+function watchCalls(page: Page): { path: string; at: number }[] {
+  const seen: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(apiPrefix)) seen.push({ path: url.pathname, at: Date.now() });
+  });
+  return seen;
+}
+
+async function visitor(browser: Browser, nickname: string, streamHeldBack = false) {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript((name) => {
+    localStorage.setItem('nickname', name);
+  }, nickname);
+  if (streamHeldBack) {
+    // What a buffering proxy does to it: nothing reaches the page until the answer is whole.
+    await page.route(`**${apiPrefix}${eventStreamPath}**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/event-stream', body: '' }),
+    );
+  }
+  const calls = watchCalls(page);
+  await open(page, '/radio', { base: site.url });
+  await expect(page.locator('.chat__messages')).toBeVisible({ timeout: 15_000 });
+  return { page, calls };
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Сообщение').fill(text);
+  await page.getByRole('button', { name: 'Отправить' }).click();
+}
+
+const todayPath = new URL(apiUrl('radioprogramToday'), 'http://x').pathname;
+const chatPath = (path: string) => path.startsWith(`${apiPrefix}/chat/radio/`);
+
+test('the live state and the chat come by push, and a post reaches another visitor within a second', async ({
+  browser,
+}) => {
+  const reader = await visitor(browser, 'Читатель');
+  await expect.poll(() => reader.calls.some((call) => call.path === `${apiPrefix}${eventStreamPath}`)).toBe(true);
+  await reader.page.waitForTimeout(2000);
+  const since = Date.now();
+  await reader.page.waitForTimeout(11_000);
+  const later = reader.calls.filter((call) => call.at >= since);
+  // Polled, the radio's run would be asked twice in 11 s and the chat five times.
+  expect(later.filter((call) => call.path === todayPath)).toEqual([]);
+  expect(later.filter((call) => chatPath(call.path))).toEqual([]);
+
+  const writer = await visitor(browser, 'Писатель');
+  const text = `По потоку ${String(Date.now())}`;
+  await say(writer.page, text);
+  await expect(reader.page.locator('.chat__message', { hasText: text })).toBeVisible({ timeout: 1000 });
+});
+
+test('with the stream held back on its way, the page polls as the spec says and the post still arrives', async ({
+  browser,
+}) => {
+  const reader = await visitor(browser, 'Без потока', true);
+  const since = Date.now();
+  await reader.page.waitForTimeout(11_000);
+  const later = reader.calls.filter((call) => call.at >= since);
+  expect(later.filter((call) => call.path === todayPath).length).toBeGreaterThanOrEqual(2);
+  expect(later.filter((call) => chatPath(call.path)).length).toBeGreaterThanOrEqual(4);
+
+  const writer = await visitor(browser, 'Писатель 2');
+  const text = `По опросу ${String(Date.now())}`;
+  await say(writer.page, text);
+  await expect(reader.page.locator('.chat__message', { hasText: text })).toBeVisible({ timeout: 3000 });
+});

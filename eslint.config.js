@@ -106,6 +106,7 @@ export default tseslint.config(
       'apps/server/src/cli/**',
       'scripts/**',
       'bench/**',
+      'deploy/**',
       'e2e/**',
       '**/*.test.ts',
       'vitest.config.ts',

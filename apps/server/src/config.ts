@@ -37,6 +37,7 @@ const trustProxy = z.string().transform((value, context): number | string[] => {
 const envSchema = z.object({
   PORT: port.default(8080),
   MEDIA_PORT: port.default(8088),
+  PUBLIC_MEDIA_PORT: port.optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -82,6 +83,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   mediaPort: number;
+  /** The media port viewers reach (a proxy's in front of the nodes), named in the pages. */
+  publicMediaPort: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: cfg.PORT,
     mediaPort: cfg.MEDIA_PORT,
+    publicMediaPort: cfg.PUBLIC_MEDIA_PORT ?? cfg.MEDIA_PORT,
     host: cfg.HOST,
     dataDir: resolve(cfg.DATA_DIR),
     databaseUrl: cfg.DATABASE_URL,

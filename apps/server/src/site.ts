@@ -64,7 +64,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     bus,
     mediaDir,
     live,
-    mediaPort: config.mediaPort,
+    mediaPort: config.publicMediaPort,
     timeouts: config,
     admin: { token: adminToken(config.dataDir), onQueued },
     studio: { session: config.studioSession, mediaDir, tools, uploads, onQueued },

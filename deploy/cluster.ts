@@ -158,7 +158,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   execFileSync(nginx, ['-c', confFile, '-p', prefix], { stdio: 'inherit' });
   const reload = (): void => {
     writeConfig();
-    spawnSync(nginx, ['-s', 'reload', '-c', confFile, '-p', prefix], { stdio: 'inherit' });
+    // nginx says it signalled its master on every reload; only a failure is worth telling.
+    const reloaded = spawnSync(nginx, ['-s', 'reload', '-c', confFile, '-p', prefix], { encoding: 'utf8' });
+    if (reloaded.status !== 0) options.log(`nginx did not reload: ${reloaded.stderr}`);
   };
 
   const startNode = async (i: number): Promise<void> => {

@@ -240,7 +240,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     keepAliveMs: eventStreamTimings.keepAliveMs,
     onError: (error) => {
-      app.log.warn({ err: error }, 'reading the state for the event streams failed');
+      app.log.warn({ err: error }, 'reading the state for the event streams failed: they carry what was last read');
+    },
+    onRecovered: () => {
+      app.log.info('reading the state for the event streams works again');
     },
   });
   // A post or a moderator's act anywhere, and any change of content or schedule, is read at once.

@@ -152,7 +152,9 @@ export interface EventHubOptions {
   /** How often the state is read while any stream is open. */
   everyMs?: number;
   keepAliveMs: number;
+  /** Told once when reading starts failing (the database away), and once when it works again. */
   onError: (error: unknown) => void;
+  onRecovered: () => void;
 }
 
 export class EventHub {
@@ -164,6 +166,7 @@ export class EventHub {
   #reading: Promise<void> | undefined;
   #readAgain = false;
   #loaded: Promise<void> | undefined;
+  #failing = false;
 
   constructor(options: EventHubOptions) {
     this.#options = options;
@@ -230,6 +233,7 @@ export class EventHub {
   async #readOnce(parts: readonly Part[]): Promise<void> {
     const t = this.#options.clock().getTime();
     const { reader } = this.#options;
+    let failure: { error: unknown } | undefined;
     const read = await Promise.all(
       parts.map(async (part): Promise<[Part, Known | undefined]> => {
         try {
@@ -243,11 +247,14 @@ export class EventHub {
           return [part, { version: digest(frame.json), frame }];
         } catch (error) {
           // The last state known stays; streams stay open and the next reading tries again.
-          this.#options.onError(error);
+          failure ??= { error };
           return [part, undefined];
         }
       }),
     );
+    if (failure !== undefined && !this.#failing) this.#options.onError(failure.error);
+    if (failure === undefined && this.#failing) this.#options.onRecovered();
+    this.#failing = failure !== undefined;
     for (const [part, known] of read) if (known !== undefined) this.#update(part, known);
   }
 

@@ -1,0 +1,234 @@
+// Faults on the cluster (`npm run cluster`'s, deploy/cluster.ts): two nodes behind nginx on a
+// PostgreSQL and a Redis of the test's own, which it stops and starts again. Both nodes
+// answer the same playlist bytes for an instant; a chat message posted on node A reaches a viewer
+// on node B within a second by push and within 2 s (and a request's time) by polling; node A
+// killed while a viewer plays through nginx: hls.js plays on without standing still over 2 s and
+// the page's event stream carries on through node B; Redis restarted: the event streams recover
+// and no message posted meanwhile is lost; PostgreSQL restarted: the channels stay on air (the
+// player plays on, the playlists answer) and the site takes posts again once it is back.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Cluster, startCluster } from '../deploy/cluster.ts';
+import { type OwnPostgres, startOwnPostgres } from '../apps/server/test/own-postgres.ts';
+
+const shift = Number(process.env.E2E_PORT_SHIFT ?? 0);
+const redisPort = 18_690 + shift;
+let cluster: Cluster;
+let postgres: OwnPostgres;
+let redis: ChildProcess | undefined;
+let dataDir: string;
+let dayId: number;
+
+async function redisUp(): Promise<void> {
+  redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => {
+      const { Redis } = await import('ioredis');
+      const client = new Redis(`redis://127.0.0.1:${String(redisPort)}`, {
+        lazyConnect: true,
+        retryStrategy: () => null,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        return await client.ping();
+      } catch {
+        return 'away';
+      } finally {
+        client.disconnect();
+      }
+    })
+    .toBe('PONG');
+}
+
+async function redisDown(): Promise<void> {
+  const child = redis;
+  if (child === undefined || child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await redisUp();
+  postgres = await startOwnPostgres();
+  const databaseUrl = new URL(postgres.url);
+  databaseUrl.pathname = '/efir';
+  dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-cluster-'));
+  cluster = await startCluster({
+    nodes: 2,
+    sitePort: 18_670 + shift,
+    mediaPort: 18_678 + shift,
+    nodePortOffset: 100,
+    dataDir: join(dataDir, 'data'),
+    databaseUrl: databaseUrl.toString(),
+    redisUrl: `redis://127.0.0.1:${String(redisPort)}`,
+    // Every browser here is a new visitor from 127.0.0.1: the newcomers' limit is not under test.
+    env: { LOG_LEVEL: 'warn', DEMO_MEDIA: 'off', CHAT_NEWCOMERS_PER_MINUTE: '500' },
+    log: () => undefined,
+  });
+  const run = (await (await fetch(`${cluster.siteUrl}${apiUrl('teleprogramRunStatus')}`)).json()) as { id: number };
+  dayId = run.id;
+});
+
+test.afterAll(async () => {
+  await cluster.stop();
+  await redisDown();
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const [nodeA, nodeB] = [() => cluster.nodes[0]!, () => cluster.nodes[1]!];
+
+/** A visitor with a nickname on /, at `base` (a node, or nginx); with `polling`, the event
+ * stream does not reach the page and it polls. */
+async function viewer(browser: Browser, base: string, polling = false): Promise<{ page: Page; chatPolls: number[] }> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript(() => {
+    localStorage.setItem('nickname', 'Зритель');
+  });
+  if (polling) {
+    await page.route(`**${apiPrefix}${eventStreamPath}**`, (route) => route.abort());
+  }
+  const chatPolls: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(`${apiPrefix}/chat/teleprogram/`) && request.method() === 'GET')
+      chatPolls.push(Date.now());
+  });
+  await page.goto(`${base}/`);
+  await expect(page.locator('.chat__messages')).toBeVisible({ timeout: 20_000 });
+  return { page, chatPolls };
+}
+
+let posts = 0;
+/** Posts a message to today's TV chat through `base`; answers its text. */
+async function post(base: string, label: string): Promise<string> {
+  posts += 1;
+  const text = `${label} ${String(posts)}`;
+  const answer = await fetch(`${base}${apiUrl('chatPost', { params: { room: 'teleprogram', id: dayId } })}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: cluster.siteUrl },
+    body: JSON.stringify({ name: 'Узел', message: text }),
+  });
+  expect(answer.status).toBe(201);
+  return text;
+}
+
+/** Once the live TV plays, watches it: answers the longest it has stood still since, in ms. */
+async function watchStandStill(page: Page): Promise<() => Promise<number>> {
+  const video = page.locator('video.live-tv__video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(2);
+  await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('video.live-tv__video')!;
+    const watch = { last: v.currentTime, since: performance.now(), longest: 0 };
+    (window as unknown as { watch: typeof watch }).watch = watch;
+    setInterval(() => {
+      const now = performance.now();
+      if (v.currentTime > watch.last + 0.01) {
+        watch.last = v.currentTime;
+        watch.since = now;
+      } else watch.longest = Math.max(watch.longest, now - watch.since);
+    }, 100);
+  });
+  return () => page.evaluate(() => (window as unknown as { watch: { longest: number } }).watch.longest);
+}
+
+const shown = (page: Page, text: string) => page.locator('.chat__message', { hasText: text });
+
+test('both nodes and nginx answer the same playlist bytes for the same instant', async () => {
+  let same = 0;
+  for (let round = 0; round < 5; round += 1) {
+    const bodies = await Promise.all(
+      [nodeA().mediaUrl, nodeB().mediaUrl, cluster.mediaUrl].map(async (base) =>
+        (await fetch(`${base}/tv/720/stream.m3u8`)).text(),
+      ),
+    );
+    expect(bodies[0]).toContain('#EXTM3U');
+    if (bodies.every((body) => body === bodies[0])) same += 1;
+    await new Promise((done) => setTimeout(done, 700));
+  }
+  // Asked across a segment's boundary, one answer may already list the next segment.
+  expect(same).toBeGreaterThanOrEqual(4);
+});
+
+test('a message posted on node A reaches a viewer on node B within a second by push, 2 s by polling', async ({
+  browser,
+}) => {
+  const pushed = await viewer(browser, nodeB().siteUrl);
+  const polled = await viewer(browser, nodeB().siteUrl, true);
+  // Both settled: the pushed page has its stream, the polled one polls.
+  await expect.poll(() => polled.chatPolls.length, { timeout: 10_000 }).toBeGreaterThan(2);
+  await pushed.page.waitForTimeout(1000);
+  const text = await post(nodeA().siteUrl, 'С узла А');
+  await expect(shown(pushed.page, text)).toBeVisible({ timeout: 1000 });
+  // A poll every 2 s, and the request's own time.
+  await expect(shown(polled.page, text)).toBeVisible({ timeout: 2500 });
+});
+
+test('node A killed while a viewer plays through nginx: the player plays on, the event stream goes on through B', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { page, chatPolls } = await viewer(browser, cluster.siteUrl);
+  const video = page.locator('video.live-tv__video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(2);
+  const longestStill = await watchStandStill(page);
+  await nodeA().kill();
+  await page.waitForTimeout(15_000);
+  expect(await longestStill()).toBeLessThanOrEqual(2000);
+  // The page's stream, if it was on A, reconnected through nginx to B: a post comes by push.
+  const before = chatPolls.length;
+  const text = await post(cluster.siteUrl, 'После узла А');
+  await expect(shown(page, text)).toBeVisible({ timeout: 2000 });
+  expect(chatPolls.length).toBe(before);
+  await nodeA().start();
+  await expect.poll(() => nodeA().inRotation, { timeout: 10_000 }).toBe(true);
+});
+
+test('Redis restarted: the event streams recover and no message posted meanwhile is lost', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page } = await viewer(browser, nodeB().siteUrl);
+  await page.waitForTimeout(1000);
+  await redisDown();
+  // Without Redis, node B notices A's posts from the database within a few seconds.
+  const meanwhile = [await post(nodeA().siteUrl, 'Без Redis'), await post(nodeA().siteUrl, 'Без Redis')];
+  for (const text of meanwhile) await expect(shown(page, text)).toBeVisible({ timeout: 5000 });
+  await redisUp();
+  // The nodes reconnect within about a second of Redis's return and subscribe again.
+  await page.waitForTimeout(3000);
+  const after = await post(nodeA().siteUrl, 'С Redis');
+  await expect(shown(page, after)).toBeVisible({ timeout: 1000 });
+  for (const text of meanwhile) await expect(shown(page, text)).toHaveCount(1);
+});
+
+test('PostgreSQL restarted: the channels stay on air, and the site takes posts again once it is back', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { page } = await viewer(browser, cluster.siteUrl);
+  const longestStill = await watchStandStill(page);
+  await postgres.halt();
+  // Both nodes unready: nginx lists them all rather than none, and they air from memory.
+  for (let second = 0; second < 12; second += 1) {
+    const playlist = await fetch(`${cluster.mediaUrl}/tv/720/stream.m3u8`);
+    expect(playlist.status).toBe(200);
+    await page.waitForTimeout(1000);
+  }
+  expect(await longestStill()).toBeLessThanOrEqual(2000);
+  await postgres.restart();
+  await expect.poll(() => cluster.nodes.every((node) => node.inRotation), { timeout: 30_000 }).toBe(true);
+  const text = await post(cluster.siteUrl, 'После базы');
+  await expect(shown(page, text)).toBeVisible({ timeout: 2000 });
+  expect(await longestStill()).toBeLessThanOrEqual(2000);
+});

@@ -126,7 +126,12 @@ function reopen(): void {
   const topics = wanted();
   if (topics === sourceTopics && source !== undefined) return;
   close();
-  if (topics === '' || typeof EventSource === 'undefined' || Date.now() < givenUpUntil) return;
+  if (topics === '' || typeof EventSource === 'undefined') return;
+  // Given up a while ago: the screens poll until then, and the stream is tried again.
+  if (Date.now() < givenUpUntil) {
+    reopenTimer = setTimeout(reopen, givenUpUntil - Date.now());
+    return;
+  }
   open(topics);
 }
 
@@ -135,25 +140,33 @@ export function connectLiveEvents(client: QueryClient): void {
   queryClient = client;
 }
 
-/** While mounted, the page's stream follows `topic`; answers whether what it carries is pushed
- * now (else the screen polls as the spec says). */
-export function useLiveTopic(topic: EventTopic): boolean {
-  useEffect(() => {
-    followed.set(topic, (followed.get(topic) ?? 0) + 1);
+/** The page's stream follows `topic` until the answer is called (the screens that follow one
+ * mounting at once open one stream). */
+export function followTopic(topic: EventTopic): () => void {
+  followed.set(topic, (followed.get(topic) ?? 0) + 1);
+  clearTimeout(reopenTimer);
+  reopenTimer = setTimeout(reopen, 0);
+  return () => {
+    followed.set(topic, (followed.get(topic) ?? 1) - 1);
     clearTimeout(reopenTimer);
     reopenTimer = setTimeout(reopen, 0);
-    return () => {
-      followed.set(topic, (followed.get(topic) ?? 1) - 1);
-      clearTimeout(reopenTimer);
-      reopenTimer = setTimeout(reopen, 0);
-    };
-  }, [topic]);
+  };
+}
+
+/** Whether what the stream carries is pushed now (else the screens poll as the spec says). */
+export function isPushing(): boolean {
+  return pushing;
+}
+
+/** While mounted, the page's stream follows `topic`; answers whether it is pushed now. */
+export function useLiveTopic(topic: EventTopic): boolean {
+  useEffect(() => followTopic(topic), [topic]);
   return useSyncExternalStore(
     (listener) => {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
     },
-    () => pushing,
+    isPushing,
     () => false,
   );
 }

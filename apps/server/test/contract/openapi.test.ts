@@ -120,7 +120,7 @@ describe('OpenAPI', () => {
 });
 
 describe('the event stream in the document', () => {
-  it('is listed under /api/v1 as text/event-stream, with each event of the contract', async () => {
+  it('is listed beside the calls as text/event-stream, with each event of the contract', async () => {
     const document = await openapi();
     const operation = document.paths[`${apiPrefix}${eventStreamPath}`]?.get;
     expect(operation?.operationId).toBe('events');

@@ -1,3 +1,4 @@
+import { apiPrefix, eventStreamPath } from '@efir/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as LiveEvents from './live-events.ts';
@@ -29,6 +30,8 @@ class FakeEventSource {
   }
 }
 
+const streamPath = `${apiPrefix}${eventStreamPath}`;
+
 const latest = (): FakeEventSource => {
   const source = FakeEventSource.opened.at(-1);
   if (source === undefined) throw new Error('no stream opened');
@@ -57,12 +60,12 @@ describe('the page’s event stream', () => {
     const stopChat = events.followTopic('chat-tv');
     vi.advanceTimersByTime(0);
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
-      '/api/v1/events/?topics=tv,chat-tv&locale=ru-cyrl',
+      `${streamPath}?topics=tv,chat-tv&locale=ru-cyrl`,
     ]);
     stopChat();
     vi.advanceTimersByTime(0);
     expect(FakeEventSource.opened[0]?.closed).toBe(true);
-    expect(latest().url).toBe('/api/v1/events/?topics=tv&locale=ru-cyrl');
+    expect(latest().url).toBe(`${streamPath}?topics=tv&locale=ru-cyrl`);
     stopTv();
     vi.advanceTimersByTime(0);
     expect(latest().closed).toBe(true);
@@ -115,7 +118,7 @@ describe('the page’s event stream', () => {
     expect(FakeEventSource.opened).toHaveLength(1);
     vi.advanceTimersByTime(1000);
     expect(FakeEventSource.opened).toHaveLength(2);
-    expect(latest().url).toBe('/api/v1/events/?topics=tv,chat-tv&locale=ru-cyrl');
+    expect(latest().url).toBe(`${streamPath}?topics=tv,chat-tv&locale=ru-cyrl`);
   });
 
   it('hands chat events to the chats that listen', () => {

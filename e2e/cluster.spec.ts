@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
+import { contextsClosedAfterEach } from './support/browser.ts';
 import { type OwnPostgres, startOwnPostgres } from '../apps/server/test/own-postgres.ts';
 
 const shift = Number(process.env.E2E_PORT_SHIFT ?? 0);
@@ -87,10 +88,12 @@ test.afterAll(async () => {
 
 const [nodeA, nodeB] = [() => cluster.nodes[0]!, () => cluster.nodes[1]!];
 
+const newContext = contextsClosedAfterEach();
+
 /** A visitor with a nickname on /, at `base` (a node, or nginx); with `polling`, the event
  * stream does not reach the page and it polls. */
 async function viewer(browser: Browser, base: string, polling = false): Promise<{ page: Page; chatPolls: number[] }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await page.addInitScript(() => {
     localStorage.setItem('nickname', 'Зритель');
   });

@@ -5,11 +5,13 @@
 // find in the queue; the moderation screen passes axe, dark on a phone.
 import { studioUrl } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { contextsClosedAfterEach } from './support/browser.ts';
 import { efir, type Site, startSite } from './support/site.ts';
 import { radioOnAirAllRun } from './support/web.ts';
 import { expectAccessible, open } from './web/helpers.ts';
 
 let site: Site;
+const newContext = contextsClosedAfterEach();
 let moderatorPassword: string;
 
 test.beforeAll(async () => {
@@ -32,7 +34,7 @@ test.afterAll(async () => {
 
 /** A visitor with a nickname on /radio, in a browser of their own (a cookie of their own). */
 async function visitor(browser: Browser, nickname: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await page.addInitScript((name) => {
     localStorage.setItem('nickname', name);
   }, nickname);
@@ -48,7 +50,7 @@ async function say(page: Page, text: string): Promise<void> {
 
 /** The moderation screen, signed in through the studio's own call. */
 async function moderation(browser: Browser, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light' });
+  const context = await newContext(browser, { viewport, colorScheme: dark ? 'dark' : 'light' });
   const page = await context.newPage();
   const signedIn = await page.request.post(`${site.url}${studioUrl('login')}`, {
     data: { login: 'mila', password: moderatorPassword },

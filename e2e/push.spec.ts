@@ -5,11 +5,13 @@
 // post still arrives.
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { contextsClosedAfterEach } from './support/browser.ts';
 import { type Site, startSite } from './support/site.ts';
 import { radioOnAirAllRun } from './support/web.ts';
 import { open } from './web/helpers.ts';
 
 let site: Site;
+const newContext = contextsClosedAfterEach();
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -32,7 +34,7 @@ function watchCalls(page: Page): { path: string; at: number }[] {
 }
 
 async function visitor(browser: Browser, nickname: string, streamHeldBack = false) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await page.addInitScript((name) => {
     localStorage.setItem('nickname', name);
   }, nickname);

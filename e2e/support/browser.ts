@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, type BrowserContextOptions, test } from '@playwright/test';
 
 /** Debian's Chromium (CHROMIUM_PATH overrides); the tests never download a browser. */
 export function chromiumPath(): string {
@@ -13,3 +14,20 @@ export function chromiumPath(): string {
  * keep the suite within its time: each such test says so where it is skipped. */
 export const fullRun = process.env.E2E_FULL === '1';
 export const fullRunOnly = 'a slow variant, run by npm run test:full';
+
+/** Browser contexts that close when their test ends: a page left open (playing, polling) would
+ * load the tests after it. Call once at a spec's top level; answers how to open one. */
+export function contextsClosedAfterEach(): (
+  browser: Browser,
+  options?: BrowserContextOptions,
+) => Promise<BrowserContext> {
+  const open: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  return async (browser, options) => {
+    const context = await browser.newContext(options);
+    open.push(context);
+    return context;
+  };
+}

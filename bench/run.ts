@@ -1,10 +1,12 @@
 // Runs the benchmarks one after another (`npm run bench`). Add further benchmarks here.
 import { runApiBenchmark } from './api.ts';
+import { runFanoutBenchmark } from './fanout.ts';
 import { runFirstFrameBenchmark } from './first-frame.ts';
 import { runFirstStartBenchmark } from './first-start.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runLiveBenchmark } from './live.ts';
 import { runRestartBenchmark } from './restart.ts';
+import { runViewersBenchmark } from './viewers.ts';
 
 const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'api', run: runApiBenchmark },
@@ -13,6 +15,8 @@ const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'first-frame', run: runFirstFrameBenchmark },
   { name: 'first-start', run: runFirstStartBenchmark },
   { name: 'restart', run: runRestartBenchmark },
+  { name: 'fanout', run: runFanoutBenchmark },
+  { name: 'viewers', run: runViewersBenchmark },
 ];
 
 for (const benchmark of benchmarks) {

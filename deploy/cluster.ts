@@ -194,11 +194,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
   };
 
-  // The first node writes the demo into an empty database; the others start on what it wrote.
-  await startNode(0);
-  await Promise.all(rotation.slice(1).map((_, i) => startNode(i + 1)));
-  const checked = check();
-
   const stopNode = async (i: number, signal: NodeJS.Signals): Promise<void> => {
     const child = children[i];
     if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -206,6 +201,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     child.kill(signal);
     await exited;
   };
+  const quitNginx = (): void => {
+    spawnSync(nginx, ['-s', 'quit', '-c', confFile, '-p', prefix], { stdio: 'ignore' });
+  };
+
+  // The first node writes the demo into an empty database; the others start on what it wrote.
+  try {
+    await startNode(0);
+    await Promise.all(rotation.slice(1).map((_, i) => startNode(i + 1)));
+  } catch (error) {
+    await Promise.all(children.map((_, i) => stopNode(i, 'SIGTERM')));
+    quitNginx();
+    throw error;
+  }
+  const checked = check();
 
   return {
     siteUrl: `http://127.0.0.1:${String(options.sitePort)}`,
@@ -224,7 +233,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       checking = false;
       await checked;
       await Promise.all(children.map((_, i) => stopNode(i, 'SIGTERM')));
-      spawnSync(nginx, ['-s', 'quit', '-c', confFile, '-p', prefix], { stdio: 'inherit' });
+      quitNginx();
     },
   };
 }

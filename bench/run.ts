@@ -6,6 +6,7 @@ import { runFirstStartBenchmark } from './first-start.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runLiveBenchmark } from './live.ts';
 import { runRestartBenchmark } from './restart.ts';
+import { runSearchBenchmark } from './search.ts';
 import { runViewersBenchmark } from './viewers.ts';
 
 const benchmarks: { name: string; run: () => Promise<void> }[] = [
@@ -17,6 +18,7 @@ const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'restart', run: runRestartBenchmark },
   { name: 'fanout', run: runFanoutBenchmark },
   { name: 'viewers', run: runViewersBenchmark },
+  { name: 'search', run: runSearchBenchmark },
 ];
 
 for (const benchmark of benchmarks) {

@@ -1,0 +1,160 @@
+// Search at catalogue scale: a site on a database of its own on this machine's PostgreSQL (the
+// demo written in first), then 50,000 videos and 50,000 radios more, written straight into it with
+// names and descriptions made of the demo's words (and their Latin-script copies, as the site
+// makes them). Each query is asked once (a distinct URL: no answer cache), one at a time: words
+// and pairs in Cyrillic, the same in the Latin script with a typo, for videos and for radios.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiUrl, toLatin } from '@efir/contract';
+import pg from 'pg';
+import { radioCategories, videoCategories } from '../apps/server/src/demo/texts.ts';
+import {
+  cpuModel,
+  fixed,
+  freePort,
+  log,
+  nproc,
+  siteEnv,
+  startChild,
+  stopChild,
+  waitUntilReady,
+  writeResult,
+} from './support.ts';
+
+const perKind = Number(process.env.SEARCH_ITEMS ?? 50_000);
+const queriesPerSet = 100;
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A small random generator with a seed, so two runs search the same catalogue. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+function words(): string[] {
+  const text = JSON.stringify([videoCategories, radioCategories]);
+  return [...new Set(text.toLowerCase().match(/[а-яё]{4,}/gu) ?? [])];
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A Latin-script query with one letter dropped, as a hurried visitor types it. */
+function withTypo(text: string, random: () => number): string {
+  const latin = toLatin(text);
+  const at = 1 + Math.floor(random() * (latin.length - 2));
+  return latin.slice(0, at) + latin.slice(at + 1);
+}
+
+export async function runSearchBenchmark(): Promise<void> {
+  const name = `efir_bench_search_${String(process.pid)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-search-'));
+  const [port, mediaPort] = [await freePort(), await freePort()];
+  const site = startChild('site', ['apps/server/src/server.ts'], {
+    ...siteEnv(dataDir, port, mediaPort, 'off'),
+    DATABASE_URL: databaseUrl.toString(),
+  });
+  const base = `http://127.0.0.1:${String(port)}`;
+  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  try {
+    await waitUntilReady(site, `${base}/health/ready`, 120_000);
+    await db.connect();
+    const vocabulary = words();
+    const random = seeded(42);
+    const pick = (): string => vocabulary[Math.floor(random() * vocabulary.length)] ?? 'эфир';
+    const phrase = (count: number): string => Array.from({ length: count }, pick).join(' ');
+    log(`writing ${String(perKind)} videos and ${String(perKind)} radios (${String(vocabulary.length)} words)`);
+    const started = Date.now();
+    for (let done = 0; done < perKind; done += 1000) {
+      const videos = Array.from({ length: 1000 }, () => {
+        const title = phrase(3 + Math.floor(random() * 3));
+        const description = phrase(12);
+        return [title, description, toLatin(`${title} ${description}`).toLowerCase()];
+      });
+      await db.query(
+        `insert into video (name, description, category_id, media_ready_at, search_latin)
+         select n, d, (select min(id) from video_category), now(), l from unnest($1::text[], $2::text[], $3::text[]) as t(n, d, l)`,
+        [videos.map((v) => v[0]), videos.map((v) => v[1]), videos.map((v) => v[2])],
+      );
+      const radios = Array.from({ length: 1000 }, () => {
+        const title = phrase(2 + Math.floor(random() * 3));
+        const author = phrase(2);
+        return [title, author, toLatin(`${title} ${author}`).toLowerCase()];
+      });
+      await db.query(
+        `insert into radio (name, author, category_id, media_ready_at, search_latin)
+         select n, a, (select min(id) from radio_category), now(), l from unnest($1::text[], $2::text[], $3::text[]) as t(n, a, l)`,
+        [radios.map((r) => r[0]), radios.map((r) => r[1]), radios.map((r) => r[2])],
+      );
+    }
+    await db.query('analyze video; analyze radio');
+    const writtenSeconds = (Date.now() - started) / 1000;
+    const counts = await db.query<{ videos: string; radios: string }>(
+      'select (select count(*) from video) as videos, (select count(*) from radio) as radios',
+    );
+    const loadBefore = loadavg();
+    const sets = [
+      { label: 'one word', make: () => pick() },
+      { label: 'two words', make: () => phrase(2) },
+      { label: 'one word, Latin script, a letter dropped', make: () => withTypo(pick(), random) },
+      { label: 'two words, Latin script, a letter dropped', make: () => withTypo(phrase(2), random) },
+    ];
+    const rows: string[] = [];
+    for (const call of ['searchVideos', 'searchRadios'] as const) {
+      for (const set of sets) {
+        const times: number[] = [];
+        const asked = new Set<string>();
+        let found = 0;
+        while (asked.size < queriesPerSet) {
+          const q = set.make();
+          if (asked.has(q)) continue;
+          asked.add(q);
+          const at = performance.now();
+          const answer = await fetch(`${base}${apiUrl(call, { params: { q } })}`);
+          const results = (await answer.json()) as unknown[];
+          times.push(performance.now() - at);
+          if (answer.status !== 200) throw new Error(`search answered ${String(answer.status)}`);
+          if (results.length > 0) found += 1;
+        }
+        times.sort((a, b) => a - b);
+        rows.push(
+          `| ${call === 'searchVideos' ? 'videos' : 'radios'} | ${set.label} | ${fixed(percentile(times, 50), 1)} | ${fixed(percentile(times, 95), 1)} | ${fixed(times.at(-1) ?? 0, 1)} | ${String(found)} of ${String(queriesPerSet)} |`,
+        );
+        log(rows.at(-1) ?? '');
+      }
+    }
+    const markdown = `# Search at catalogue scale, ${new Date().toISOString().slice(0, 10)}
+
+- Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
+- Load average before the queries (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- PostgreSQL on this machine; ${counts.rows[0]?.videos ?? '?'} videos and ${counts.rows[0]?.radios ?? '?'} radios
+  (the demo and ${String(perKind)} of each more, names and descriptions from the demo's words;
+  written in ${fixed(writtenSeconds, 0)} s); each query asked once, one at a time, time to the whole answer
+
+| Searched | Query | p50 (ms) | p95 (ms) | max (ms) | Found something |
+| --- | --- | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+`;
+    await writeResult(`search-${new Date().toISOString().slice(0, 10)}.md`, markdown);
+  } finally {
+    await db.end().catch(() => undefined);
+    await stopChild(site);
+    rmSync(dataDir, { recursive: true, force: true });
+    // SEARCH_KEEP_DATABASE=1 leaves it, to look at the plans (EXPLAIN) afterwards.
+    if (process.env.SEARCH_KEEP_DATABASE === '1') log(`kept the database ${name}`);
+    else await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) await runSearchBenchmark();

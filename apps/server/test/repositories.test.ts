@@ -6,7 +6,14 @@ import { clearOfRateWindowEdge } from './contract/helpers.ts';
 import type { Database } from '../src/db/database.ts';
 import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
 import { playRadio, radioCataloguePage, radioListingGroups } from '../src/repositories/radios.ts';
-import { recommendedSearches, recordSearches, searchRadios, searchVideos } from '../src/repositories/search.ts';
+import {
+  latinQueryWords,
+  recommendedSearches,
+  recordSearches,
+  searchRadios,
+  searchVideos,
+} from '../src/repositories/search.ts';
+import { addStudioVideo, updateStudioVideo } from '../src/repositories/studio-catalogue.ts';
 import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
 import { findVideo, mainList, relatedVideos, videoCataloguePage, viewVideo } from '../src/repositories/videos.ts';
@@ -217,6 +224,13 @@ describe.each(backends)('repositories on %s', (backend) => {
   });
 
   describe('search', () => {
+    it('asks the Latin-script half for the longer words, each once', () => {
+      expect(latinQueryWords('Фильм о Москве')).toEqual(['film', 'moskve']);
+      expect(latinQueryWords('в о')).toEqual(['v', 'o']);
+      expect(latinQueryWords('Москва, москва!')).toEqual(['moskva']);
+      expect(latinQueryWords('«»')).toEqual([]);
+    });
+
     const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 
     it('finds other forms of a word (Russian morphology)', async () => {
@@ -238,6 +252,37 @@ describe.each(backends)('repositories on %s', (backend) => {
     it('finds Cyrillic content from a Latin-script query', async () => {
       expect(names(await searchVideos(database.db, 'moskva')).some((name) => /Москв/u.test(name))).toBe(true);
       expect(names(await searchVideos(database.db, 'baikal')).some((name) => name.includes('Байкал'))).toBe(true);
+    });
+
+    it('finds items with every word, else with some of them, each word with its typos', async () => {
+      expect(names(await searchVideos(database.db, 'baikl')).some((name) => name.includes('Байкал'))).toBe(true);
+      const every = await searchVideos(database.db, 'zimniaia baikl');
+      expect(every.length).toBeGreaterThan(0);
+      expect(every.every((row) => /зимн/iu.test(`${row.name} ${row.description}`))).toBe(true);
+      const some = names(await searchVideos(database.db, 'baikal qzxwvjkq'));
+      expect(some.some((name) => name.includes('Байкал'))).toBe(true);
+    });
+
+    it('knows the words of an item added or renamed in the studio', async () => {
+      const [sample] = await searchVideos(database.db, 'москва');
+      if (sample === undefined) throw new Error('the demo has no video about Moscow');
+      const added = await addStudioVideo(database.db, {
+        name: 'Черноплодная рябина',
+        description: 'Сад в сентябре',
+        plot: '',
+        categoryId: sample.categoryId,
+        ageRating: 0,
+        draft: 0,
+        externalEmbed: '',
+      });
+      try {
+        expect(names(await searchVideos(database.db, 'chernoplodnaa'))).toContain('Черноплодная рябина');
+        await updateStudioVideo(database.db, added, { name: 'Облепиха' });
+        expect(names(await searchVideos(database.db, 'oblepikha'))).toContain('Облепиха');
+        expect(names(await searchVideos(database.db, 'chernoplodnaia'))).not.toContain('Облепиха');
+      } finally {
+        await database.db.execute(sql`DELETE FROM video WHERE id = ${added.id}`);
+      }
     });
 
     it('lists only published items and nothing for nonsense', async () => {

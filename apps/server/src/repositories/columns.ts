@@ -5,12 +5,14 @@ import { radio, video } from '../db/schema/index.ts';
 // readiness, which stay in the database.
 const {
   searchVector: _videoVector,
+  latinVector: _videoLatinVector,
   searchLatin: _videoLatin,
   mediaReadyAt: _videoReady,
   ...videoAnswerColumns
 } = getTableColumns(video);
 const {
   searchVector: _radioVector,
+  latinVector: _radioLatinVector,
   searchLatin: _radioLatin,
   mediaReadyAt: _radioReady,
   ...radioAnswerColumns

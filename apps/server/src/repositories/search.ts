@@ -14,31 +14,79 @@ export function searchLatinOf(...texts: string[]): string {
   return toLatin(texts.join(' ')).toLowerCase();
 }
 
-function ranked(table: 'video' | 'radio', query: string) {
-  const latin = searchLatinOf(query);
+/** Words a query word may be a typo or a Latin-script spelling of: the closest few. */
+const spellingsPerWord = 8;
+/** Query words the Latin-script half looks up (a longer query is a sentence, not a search). */
+const latinWordsAtMost = 8;
+
+/**
+ * The query's words for the Latin-script half: its Latin copy split as PostgreSQL's parser
+ * splits it, each once; one- and two-letter words (prepositions, mostly) only when nothing
+ * longer was asked.
+ */
+export function latinQueryWords(query: string): string[] {
+  const words = [
+    ...new Set(
+      searchLatinOf(query)
+        .split(/[^a-z0-9]+/u)
+        .filter(Boolean),
+    ),
+  ];
+  const long = words.filter((word) => word.length >= 3);
+  return (long.length > 0 ? long : words).slice(0, latinWordsAtMost);
+}
+
+/**
+ * Two halves, each answered by its own index, then ranked together: the Russian full text (word
+ * forms, ё = е) and the Latin-script words, where each query word stands for the catalogue's words
+ * it is close to by trigrams (a typo, a Latin spelling), every query word or some of them. Comparing
+ * short words instead of each item's whole text keeps a common word from costing a pass over the
+ * catalogue.
+ */
+function ranked(table: 'video' | 'radio', query: string, words: 'every' | 'some') {
   const popularity = table === 'video' ? sql.raw('t.views') : sql.raw('t.plays');
   const columns = sql.raw(
     table === 'video'
       ? 't.id, t.name, t.description, t.plot, t.duration_seconds, t.age_rating, t.draft, t.category_id, t.master_playlist, t.renditions, t.external_embed, t.preview, t.preview_catalog, t.views, t.added_at'
       : 't.id, t.name, t.author, t.duration_seconds, t.draft, t.kind, t.category_id, t.audio_playlist, t.audio_file, t.preview, t.plays, t.added_at',
   );
+  const asked = latinQueryWords(query);
   return sql`
-    WITH q AS (
+    WITH asked AS (
+      SELECT unnest(ARRAY[${sql.join(
+        asked.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]) AS word
+    ),
+    spellings AS (
+      SELECT asked.word, string_agg(quote_literal(close.word), ' | ') AS alternatives
+      FROM asked CROSS JOIN LATERAL (
+        SELECT w.word FROM search_word w WHERE asked.word <% w.word
+        ORDER BY word_similarity(asked.word, w.word) DESC, length(w.word), w.word
+        LIMIT ${spellingsPerWord}
+      ) close
+      GROUP BY asked.word
+    ),
+    q AS (
       SELECT websearch_to_tsquery('russian'::regconfig, translate(${query}, 'ёЁ', 'еЕ')) AS ts,
-             ${latin}::text AS latin
+        (SELECT to_tsquery('simple'::regconfig, string_agg('(' || alternatives || ')', ${words === 'every' ? ' & ' : ' | '}))
+         FROM spellings HAVING ${words === 'some' ? sql`true` : sql`count(*) = (SELECT count(*) FROM asked)`}) AS latin
     )
     SELECT ${columns}
     FROM ${sql.raw(table)} t, q
     WHERE t.draft = 0
-      AND (t.search_vector @@ q.ts OR q.latin <% t.search_latin)
-    ORDER BY ts_rank(t.search_vector, q.ts) * 4 + word_similarity(q.latin, t.search_latin) DESC,
+      AND (t.search_vector @@ q.ts OR t.latin_vector @@ q.latin)
+    ORDER BY ts_rank(t.search_vector, q.ts) * 4 + coalesce(ts_rank(t.latin_vector, q.latin), 0) DESC,
       ${popularity} DESC, t.id DESC
     LIMIT ${resultLimit}`;
 }
 
-async function run<T>(db: Db, query: ReturnType<typeof ranked>): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
+/** Items with every word of the query; when none has, items with some of them. */
+async function run<T>(db: Db, table: 'video' | 'radio', query: string): Promise<T[]> {
+  const every = await db.execute(ranked(table, query, 'every'));
+  if (every.rows.length > 0 || latinQueryWords(query).length < 2) return every.rows as T[];
+  const some = await db.execute(ranked(table, query, 'some'));
+  return some.rows as T[];
 }
 
 interface RawVideo {
@@ -77,7 +125,7 @@ interface RawRadio {
 const toDate = (value: string | Date): Date => (value instanceof Date ? value : new Date(value));
 
 export async function searchVideos(db: Db, query: string): Promise<VideoRow[]> {
-  const rows = await run<RawVideo>(db, ranked('video', query));
+  const rows = await run<RawVideo>(db, 'video', query);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -98,7 +146,7 @@ export async function searchVideos(db: Db, query: string): Promise<VideoRow[]> {
 }
 
 export async function searchRadios(db: Db, query: string): Promise<RadioRow[]> {
-  const rows = await run<RawRadio>(db, ranked('radio', query));
+  const rows = await run<RawRadio>(db, 'radio', query);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

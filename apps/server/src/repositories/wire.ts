@@ -4,7 +4,7 @@ import type { radio, video } from '../db/schema/index.ts';
 import type { ChatMessageRow } from './chat.ts';
 import type { PollRow } from './showcase.ts';
 
-type SearchColumns = 'searchVector' | 'searchLatin' | 'mediaReadyAt';
+type SearchColumns = 'searchVector' | 'latinVector' | 'searchLatin' | 'mediaReadyAt';
 export type VideoRow = Omit<typeof video.$inferSelect, SearchColumns>;
 export type RadioRow = Omit<typeof radio.$inferSelect, SearchColumns>;
 

@@ -28,3 +28,4 @@ export * from './retired-media.ts';
 export * from './chat-ban.ts';
 export * from './chat-word.ts';
 export * from './chat-room.ts';
+export * from './search-word.ts';

@@ -17,3 +17,9 @@ export function russianVector(name: string, other: string): SQL {
       `setweight(to_tsvector('russian'::regconfig, translate(${other}, 'ёЁ', 'еЕ')), 'B')`,
   );
 }
+
+/**
+ * The words of the Latin-script copy, for typo-tolerant and Latin-script queries: each query word
+ * is matched to the catalogue's words by trigrams (`search_word`), then found here through the index.
+ */
+export const latinVector = sql.raw(`to_tsvector('simple'::regconfig, search_latin)`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { russianVector, tsvector } from './text-search.ts';
+import { latinVector, russianVector, tsvector } from './text-search.ts';
 import { videoCategory } from './video-category.ts';
 
 export interface Rendition {
@@ -33,11 +33,13 @@ export const video = pgTable(
     /** The Latin-script copy of name and description that trigram search runs on. */
     searchLatin: text().notNull().default(''),
     searchVector: tsvector().generatedAlwaysAs(russianVector('name', 'description')),
+    latinVector: tsvector().generatedAlwaysAs(latinVector),
   },
   (table) => [
     index('video_catalogue_idx').on(table.draft, table.categoryId, table.addedAt),
     index('video_views_idx').on(table.draft, table.views),
     index('video_search_vector_idx').using('gin', table.searchVector),
+    index('video_latin_vector_idx').using('gin', table.latinVector),
     index('video_search_latin_idx').using('gin', sql`${table.searchLatin} gin_trgm_ops`),
   ],
 );

@@ -25,18 +25,19 @@ export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ c
     : query.date_added
       ? [desc(radio.addedAt), desc(radio.id)]
       : [asc(radioCategory.position), asc(radio.categoryId), desc(radio.addedAt), desc(radio.id)];
-  const [rows, total] = await Promise.all([
-    db
-      .select(radioColumns)
-      .from(radio)
-      .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ value: count() }).from(radio).where(where),
-  ]);
-  return { count: total[0]?.value ?? 0, rows };
+  const counted = db.select({ value: count() }).from(radio).where(where);
+  // The count rides along with the page: one round trip to the database, not two.
+  const found = await db
+    .select({ row: radioColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+    .from(radio)
+    .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  const first = found[0];
+  if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
+  return { count: (await counted)[0]?.value ?? 0, rows: [] };
 }
 
 export async function findRadio(db: Db, id: number): Promise<RadioRow | undefined> {

@@ -28,18 +28,19 @@ export async function videoCataloguePage(db: Db, query: PagedQuery): Promise<{ c
     : query.date_added
       ? [desc(video.addedAt), desc(video.id)]
       : [asc(videoCategory.position), asc(video.categoryId), desc(video.addedAt), desc(video.id)];
-  const [rows, total] = await Promise.all([
-    db
-      .select(videoColumns)
-      .from(video)
-      .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ value: count() }).from(video).where(where),
-  ]);
-  return { count: total[0]?.value ?? 0, rows };
+  const counted = db.select({ value: count() }).from(video).where(where);
+  // The count rides along with the page: one round trip to the database, not two.
+  const found = await db
+    .select({ row: videoColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+    .from(video)
+    .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  const first = found[0];
+  if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
+  return { count: (await counted)[0]?.value ?? 0, rows: [] };
 }
 
 export async function findVideo(db: Db, id: number): Promise<VideoRow | undefined> {

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@efir/contract';
 import { chatHistoryLength } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
-import { type ChatState, chatChange, readCursor } from './event-hub.ts';
+import { type ChatState, EventHub, chatChange, readCursor } from './event-hub.ts';
 
 const message = (id: number): ChatMessage => ({ id, name: 'Зритель', message: `№${String(id)}`, date_added: '' });
 const room = (ids: number[], revision = 0, id = 4): ChatState => ({
@@ -45,5 +45,44 @@ describe('readCursor', () => {
       'chat-tv': '4/10/2',
     });
     expect(readCursor(undefined).size).toBe(0);
+  });
+});
+
+describe('EventHub.close', () => {
+  it('settles after the reading under way, which then fails untold, and reads no more', async () => {
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const errors: unknown[] = [];
+    const hub = new EventHub({
+      reader: {
+        state: async () => {
+          reads += 1;
+          await closed;
+          throw new Error('the pool is closed');
+        },
+        chat: () => Promise.resolve(undefined),
+      },
+      clock: () => new Date(),
+      keepAliveMs: 60_000,
+      onError: (error) => errors.push(error),
+      onRecovered: () => undefined,
+    });
+    const reading = hub.read();
+    let settled = false;
+    const closing = hub.close().then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    release();
+    await Promise.all([reading, closing]);
+    expect(settled).toBe(true);
+    const before = reads;
+    await hub.read();
+    expect(reads).toBe(before);
+    expect(errors).toEqual([]);
   });
 });

@@ -167,6 +167,7 @@ export class EventHub {
   #readAgain = false;
   #loaded: Promise<void> | undefined;
   #failing = false;
+  #closed = false;
 
   constructor(options: EventHubOptions) {
     this.#options = options;
@@ -210,6 +211,7 @@ export class EventHub {
 
   /** Reads the state again now (what the bus says changed); `parts` narrows it. */
   read(parts: readonly Part[] = [...statePartNames, ...chatParts]): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     if (this.#reading !== undefined) {
       this.#readAgain = true;
       return this.#reading;
@@ -224,10 +226,15 @@ export class EventHub {
     return this.#reading;
   }
 
-  /** Ends every stream (the node is closing): pages reconnect, to another node if there is one. */
-  close(): void {
+  /**
+   * Ends every stream (the node is closing): pages reconnect, to another node if there is one.
+   * Settles when a reading under way has ended, so the database can be closed after it.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
     this.#stop();
     this.#streams.clear();
+    await this.#reading;
   }
 
   async #readOnce(parts: readonly Part[]): Promise<void> {
@@ -252,6 +259,8 @@ export class EventHub {
         }
       }),
     );
+    // A closing node's reading fails as its database closes: nothing to tell.
+    if (this.#closed) return;
     if (failure !== undefined && !this.#failing) this.#options.onError(failure.error);
     if (failure === undefined && this.#failing) this.#options.onRecovered();
     this.#failing = failure !== undefined;

@@ -21,10 +21,9 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
   done,
 ) => {
   const open = new Set<() => void>();
-  app.addHook('preClose', (next) => {
+  app.addHook('preClose', async () => {
     for (const end of open) end();
-    hub.close();
-    next();
+    await hub.close();
   });
 
   app.route({

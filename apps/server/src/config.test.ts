@@ -101,6 +101,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the rewind window and the regional copies, 3 h and none by default', () => {
+    expect(loadConfig({})).toMatchObject({ rewindMs: 3 * 3_600_000, shifts: { tv: [], radio: [] } });
+    expect(loadConfig({ REWIND_HOURS: '1.5', TV_SHIFTS: '+4, -1,+2,+5:30', RADIO_SHIFTS: '+7' })).toMatchObject({
+      rewindMs: 5_400_000,
+      shifts: { tv: [-60, 120, 240, 330], radio: [420] },
+    });
+    for (const [name, value] of [
+      ['REWIND_HOURS', '0'],
+      ['REWIND_HOURS', '25'],
+      ['TV_SHIFTS', '4'],
+      ['TV_SHIFTS', '+0'],
+      ['TV_SHIFTS', '+4,+4'],
+      ['TV_SHIFTS', '+15'],
+      ['RADIO_SHIFTS', '+5:20'],
+      ['RADIO_SHIFTS', '+4,,+5'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}=`, 'u'));
+    }
+  });
+
   it('refuses the same port for the site and the streams', () => {
     expect(() => loadConfig({ PORT: '8088' })).toThrow('PORT and MEDIA_PORT must differ');
   });

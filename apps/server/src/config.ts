@@ -1,7 +1,14 @@
 // The one module that reads the environment. A bad value stops start-up with a message naming it.
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultTimeZone, studioLimits, type VisitorLimits, visitorLimitDefaults } from '@efir/contract';
+import {
+  defaultTimeZone,
+  parseShift,
+  rewindDefaults,
+  studioLimits,
+  type VisitorLimits,
+  visitorLimitDefaults,
+} from '@efir/contract';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -20,6 +27,23 @@ const postgresUrl = z
   .refine((url) => /^postgres(ql)?:\/\//u.test(url), 'must be a postgres:// or postgresql:// URL');
 
 const limit = z.coerce.number().int().min(1);
+
+/** Regional copies' shifts from the schedules' zone, such as `-1,+2,+4,+7`: minutes, each once. */
+const shifts = z.string().transform((value, context): number[] => {
+  const written = value.split(',').map((shift) => shift.trim());
+  const minutes = written.map(parseShift);
+  const bad = written.filter((_, i) => minutes[i] === undefined);
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${bad.join(', ')}: a shift is signed hours (and :30 or :45), from -12 to +14 and not 0, such as -1,+2,+4,+5:30`,
+    });
+    return [];
+  }
+  const unique = [...new Set(minutes as number[])];
+  if (unique.length !== written.length) context.addIssue({ code: 'custom', message: 'a shift is named twice' });
+  return unique.sort((a, b) => a - b);
+});
 
 /** Which X-Forwarded-For hops to believe: a number of hops, or the proxies' addresses (CIDR allowed). */
 const trustProxy = z.string().transform((value, context): number | string[] => {
@@ -64,6 +88,9 @@ const envSchema = z.object({
   STUDIO_SESSION_IDLE_MINUTES: limit.max(7 * 24 * 60).default(studioLimits.sessionIdleMinutes),
   STUDIO_SESSION_HOURS: limit.max(30 * 24).default(studioLimits.sessionHours),
   DEMO_MEDIA: z.enum(['on', 'off']).default('on'),
+  REWIND_HOURS: z.coerce.number().positive().max(rewindDefaults.maxHours).default(rewindDefaults.hours),
+  TV_SHIFTS: shifts.optional(),
+  RADIO_SHIFTS: shifts.optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   REQUEST_TIMEOUT_SECONDS: limit.max(3600).default(30),
@@ -103,6 +130,10 @@ export interface Config {
   studioSession: { idleMinutes: number; hours: number };
   /** Whether the demo catalogue's missing media is made in the background. */
   demoMedia: boolean;
+  /** How far back the live channels can be rewound (ms). */
+  rewindMs: number;
+  /** The regional copies of each channel: their shifts from the schedules' zone, in minutes. */
+  shifts: { tv: number[]; radio: number[] };
   /** ffmpeg and ffprobe chosen by path; unset: the system's, else the npm-shipped ones. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -165,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     studioSession: { idleMinutes: cfg.STUDIO_SESSION_IDLE_MINUTES, hours: cfg.STUDIO_SESSION_HOURS },
     demoMedia: cfg.DEMO_MEDIA === 'on',
+    rewindMs: Math.round(cfg.REWIND_HOURS * 3_600_000),
+    shifts: { tv: cfg.TV_SHIFTS ?? [], radio: cfg.RADIO_SHIFTS ?? [] },
     ffmpegPath: cfg.FFMPEG_PATH,
     ffprobePath: cfg.FFPROBE_PATH,
     requestTimeoutSeconds: cfg.REQUEST_TIMEOUT_SECONDS,

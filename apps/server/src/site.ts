@@ -12,7 +12,7 @@ import { seedIfEmpty } from './demo/first-start.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { IngestWorker } from './jobs/ingest-worker.ts';
 import { adminToken } from './lib/admin-token.ts';
-import { createLiveChannels } from './live/live-channels.ts';
+import { allChannels, createLiveChannels } from './live/live-channels.ts';
 import { locateMediaTools } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
 import { sweepWorkFolders } from './media/work-folders.ts';
@@ -37,6 +37,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
     db: database.db,
     mediaDir,
     timeZone: config.timeZone,
+    shifts: config.shifts,
+    rewindMs: config.rewindMs,
     fillerReady,
     onError: (error, what) => {
       app.log.warn({ err: error }, what);
@@ -102,9 +104,9 @@ export async function startSite(config: Config): Promise<RunningSite> {
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
   // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.
-  for (const channel of [live.tv, live.radio]) {
+  for (const channel of allChannels(live)) {
     channel.playlist(Date.now()).catch((error: unknown) => {
-      app.log.error({ err: error, channel: channel.channel }, 'laying out the live channel failed');
+      app.log.error({ err: error, channel: channel.logName }, 'laying out the live channel failed');
     });
     channel.start();
   }
@@ -114,8 +116,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     log: app.log,
     close: async () => {
       stopHousekeeping();
-      live.tv.stop();
-      live.radio.stop();
+      for (const channel of allChannels(live)) channel.stop();
       await Promise.all([app.close(), mediaApp.close(), worker.stop()]);
       await bus.close();
       await database.close();

@@ -12,3 +12,4 @@ export * from './chat-text.ts';
 export * from './pages.ts';
 export * from './embeds.ts';
 export * from './studio.ts';
+export * from './streams.ts';

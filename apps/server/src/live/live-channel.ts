@@ -8,12 +8,13 @@
 // writes it back once the database returns (the same inputs give every node the same entries).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatShift, rewindDefaults } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn } from '../lib/clock.ts';
 import { extendAired } from '../repositories/aired.ts';
 import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
-import { liveWindow, livePlaylist } from './live-playlist.ts';
+import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import {
   buildDayTimeline,
@@ -85,6 +86,14 @@ interface HeldAnswer {
 
 export interface LiveChannelOptions {
   channel: LiveChannelName;
+  /**
+   * A regional copy: the channel it copies, and by how much its zone is ahead of the schedules'
+   * (ms). The copy airs every item at the same wall-clock time there, from the same media, with an
+   * aired log of its own; it reads its days from the channel's plans.
+   */
+  copyOf?: { channel: LiveChannel; shiftMs: number };
+  /** How far back the channel can be rewound (ms); rewindDefaults.hours when unset. */
+  rewindMs?: number;
   db: Db;
   /** DATA_DIR/media; without it no item has segments and the filler is empty. */
   mediaDir: string | undefined;
@@ -111,10 +120,9 @@ interface CachedPlan {
 
 /** The log is topped up when less than this is worked out ahead of the clock. */
 const refillShare = 0.6;
-/** A log that starts, or starts again after every node was down, reaches back this far. */
-const backfillMs = 30_000;
-/** How much of the log a node keeps in memory behind the clock. */
-const keepMs = 30 * 60_000;
+/** What a node keeps in memory of the log beyond the rewind window: a player rewound to its
+ * oldest instant goes on playing that long before its playlist's start leaves the memory. */
+const keptBeyondRewindMs = 30 * 60_000;
 /** After a failed write of the log, the database is left alone this long. */
 const retryDatabaseMs = 2000;
 /**
@@ -124,6 +132,33 @@ const retryDatabaseMs = 2000;
 const databaseWaitMs = 1500;
 
 class DatabaseTooSlow extends Error {}
+
+/** Why a rewind was refused: an answer's status and words. */
+export interface RewindProblem {
+  status: 400 | 404 | 410;
+  detail: string;
+}
+
+/** A day plan moved along the clock by `deltaMs`: what a regional copy airs for that day. */
+function movedPlan(plan: DayPlan, deltaMs: number): DayPlan {
+  const { timeline } = plan;
+  return {
+    ...plan,
+    end: plan.end + deltaMs,
+    timeline: {
+      ...timeline,
+      start: timeline.start + deltaMs,
+      end: timeline.end + deltaMs,
+      entries: timeline.entries.map((entry) => ({ ...entry, start: entry.start + deltaMs })),
+      aired: timeline.aired.map((slot) => ({
+        ...slot,
+        start: slot.start + deltaMs,
+        end: slot.end + deltaMs,
+        mediaFrom: slot.mediaFrom === null ? null : slot.mediaFrom + deltaMs,
+      })),
+    },
+  };
+}
 
 /** The promise, or a rejection after `ms`; what it does later is only reported. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -139,14 +174,47 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
+/** A window's playlist for a rung, from `cache` by what decides its bytes (`key`), or written and
+ * kept there, the oldest of more than `size` forgotten. */
+function rendered(
+  cache: Map<string, LivePlaylistAnswer>,
+  size: number,
+  key: string,
+  window: LiveWindow | RewindWindow,
+  slot: string,
+): LivePlaylistAnswer {
+  let answer = cache.get(key);
+  if (answer === undefined) {
+    const text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));
+    answer = { text, body: Buffer.from(text), ended: window.ended };
+    cache.set(key, answer);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+  }
+  return answer;
+}
+
 export class LiveChannel {
   readonly channel: LiveChannelName;
+  /** How far the channel's zone is ahead of the schedules' (ms): 0, or a regional copy's shift. */
+  readonly shiftMs: number;
+  /** The name its aired log is kept under: `tv`, `radio`, or a copy's `tv+4`. */
+  readonly logName: string;
+  readonly rewindMs: number;
   private readonly options: LiveChannelOptions;
   private readonly aheadMs: number;
+  /** A log that starts, or starts again after every node was down, reaches back this far. */
+  private readonly backfillMs: number;
+  /** How much of the log the node keeps in memory behind the clock. */
+  private readonly keepMs: number;
+  private readonly movedPlans = new WeakMap<DayPlan, DayPlan>();
+  /** The regional copies of this channel, told when its schedule changes. */
+  private readonly copies: LiveChannel[] = [];
   private readonly plans = new Map<string, CachedPlan>();
   private readonly loading = new Map<string, Promise<DayPlan | undefined>>();
   private readonly segmentLists = new Map<string, Promise<Segment[]>>();
   private readonly rendered = new Map<string, LivePlaylistAnswer>();
+  /** Rewound playlists, by what decides their bytes: fewer, as each can be long. */
+  private readonly rewound = new Map<string, LivePlaylistAnswer>();
   private readonly held = new Map<string, HeldAnswer>();
   private fillerSegments: Segment[] | undefined;
   private merged: { plans: (DayPlan | undefined)[]; entries: ChannelEntry[] } | undefined;
@@ -165,7 +233,18 @@ export class LiveChannel {
   constructor(options: LiveChannelOptions) {
     this.options = options;
     this.channel = options.channel;
+    this.shiftMs = options.copyOf?.shiftMs ?? 0;
+    this.logName = this.shiftMs === 0 ? options.channel : `${options.channel}${formatShift(this.shiftMs / 60_000)}`;
     this.aheadMs = options.aheadMs ?? 10_000;
+    this.rewindMs = options.rewindMs ?? rewindDefaults.hours * 3_600_000;
+    this.backfillMs = this.rewindMs;
+    this.keepMs = this.rewindMs + keptBeyondRewindMs;
+    options.copyOf?.channel.copies.push(this);
+  }
+
+  /** The date on the channel's wall clock at t: the schedules' zone, moved by a copy's shift. */
+  private dateAt(t: number): string {
+    return dateIn(this.options.timeZone, new Date(t + this.shiftMs));
   }
 
   /** Keeps the log worked out ahead and the plans of today and tomorrow fresh, every second. */
@@ -173,7 +252,7 @@ export class LiveChannel {
     if (this.timer !== undefined) return;
     this.timer = setInterval(() => {
       const t = clock();
-      const today = dateIn(this.options.timeZone, new Date(t));
+      const today = this.dateAt(t);
       this.extend(t).catch((error: unknown) => {
         this.report(error, 'working out the aired log');
       });
@@ -197,6 +276,7 @@ export class LiveChannel {
   forgetPlans(): void {
     for (const cached of this.plans.values()) cached.loadedAt = 0;
     this.held.clear();
+    for (const copy of this.copies) copy.held.clear();
   }
 
   /**
@@ -214,6 +294,17 @@ export class LiveChannel {
    * read, the plan read last is used: the channel goes on airing from it.
    */
   async plan(date: string): Promise<DayPlan | undefined> {
+    const copied = this.options.copyOf;
+    if (copied !== undefined) {
+      const plan = await copied.channel.plan(date);
+      if (plan === undefined) return undefined;
+      let moved = this.movedPlans.get(plan);
+      if (moved === undefined) {
+        moved = movedPlan(plan, -this.shiftMs);
+        this.movedPlans.set(plan, moved);
+      }
+      return moved;
+    }
     const cached = this.plans.get(date);
     if (cached !== undefined && Date.now() - cached.loadedAt < (this.options.planTtlMs ?? 3000)) return cached.plan;
     let loading = this.loading.get(date);
@@ -273,6 +364,7 @@ export class LiveChannel {
 
   /** The filler's segments (the TV's with the rung left open); empty until the filler is made. */
   private async filler(): Promise<Segment[]> {
+    if (this.options.copyOf !== undefined) return this.options.copyOf.channel.filler();
     if (this.fillerSegments !== undefined) return this.fillerSegments;
     if (this.options.mediaDir === undefined) return [];
     const path = this.channel === 'tv' ? `filler/tv/${referenceRung}/index.m3u8` : 'filler/radio/index.m3u8';
@@ -316,10 +408,9 @@ export class LiveChannel {
   /** The channel's timeline over the days that can air between `from` and `until`, each day cut
    * where the next begins, a day's first segment always a change of source. */
   private async channelTimeline(from: number, until: number): Promise<ChannelEntry[]> {
-    const zone = this.options.timeZone;
     const dates: string[] = [];
-    const last = dateIn(zone, new Date(until));
-    for (let date = addDays(dateIn(zone, new Date(from)), -1); date <= last; date = addDays(date, 1)) dates.push(date);
+    const last = this.dateAt(until);
+    for (let date = addDays(this.dateAt(from), -1); date <= last; date = addDays(date, 1)) dates.push(date);
     const plans = await Promise.all(dates.map((date) => this.plan(date)));
     const known = this.merged;
     if (known?.plans.length === plans.length && known.plans.every((plan, i) => plan === plans[i])) {
@@ -358,10 +449,10 @@ export class LiveChannel {
   private async work(t: number): Promise<void> {
     const until = t + this.aheadMs;
     // Nothing is ever added before t - backfillMs (see continueFrom).
-    const timeline = await this.channelTimeline(t - backfillMs, until);
+    const timeline = await this.channelTimeline(t - this.backfillMs, until);
     const filler = await this.filler();
     const continueFrom = (last: AiredEntry | undefined, frontier: number) => {
-      const cursor = Math.max(frontier, last === undefined ? 0 : endOf(last), t - backfillMs);
+      const cursor = Math.max(frontier, last === undefined ? 0 : endOf(last), t - this.backfillMs);
       if (cursor >= until) return { entries: [], frontier };
       const entries = continueAiring(last, cursor, timeline, until, filler);
       return { entries, frontier: frontierAfter(entries, until) };
@@ -371,15 +462,21 @@ export class LiveChannel {
       try {
         const local = this.log.slice(this.confirmed);
         const knownSequence = this.confirmed > 0 ? (this.log[this.confirmed - 1] as AiredEntry).sequence : undefined;
-        const extension = extendAired(this.options.db, this.channel, knownSequence, t - keepMs, (added, stored) => {
-          // What this node aired alone while the database was away goes in first, unless another
-          // node wrote its own meanwhile (the same, from the same inputs).
-          if (added.length === 0 && local.length > 0) {
-            const after = continueFrom(local.at(-1), Math.max(stored, this.frontier ?? 0));
-            return { entries: [...local, ...after.entries], frontier: after.frontier };
-          }
-          return continueFrom(added.at(-1) ?? this.log[this.confirmed - 1], stored);
-        });
+        const extension = extendAired(
+          this.options.db,
+          this.logName,
+          knownSequence,
+          t - this.keepMs,
+          (added, stored) => {
+            // What this node aired alone while the database was away goes in first, unless another
+            // node wrote its own meanwhile (the same, from the same inputs).
+            if (added.length === 0 && local.length > 0) {
+              const after = continueFrom(local.at(-1), Math.max(stored, this.frontier ?? 0));
+              return { entries: [...local, ...after.entries], frontier: after.frontier };
+            }
+            return continueFrom(added.at(-1) ?? this.log[this.confirmed - 1], stored);
+          },
+        );
         // Should a slow write land after all, its entries are the ones this node works out alone
         // meanwhile (the same inputs), and it reads them back at its next write. A node with
         // nothing in memory yet waits for the database (its own timeouts bound that).
@@ -389,7 +486,7 @@ export class LiveChannel {
             : await within(extension, databaseWaitMs, 'writing the aired log');
         if (knownSequence === undefined) {
           this.log = result.entries;
-          this.heldFrom = t - keepMs;
+          this.heldFrom = t - this.keepMs;
         } else {
           this.log = [...this.log.slice(0, this.confirmed), ...result.entries];
         }
@@ -412,11 +509,11 @@ export class LiveChannel {
   /** Keeps `keepMs` of the log behind t in memory (the confirmed part; what is only local stays). */
   private trim(t: number): void {
     let drop = 0;
-    while (drop < this.confirmed - 1 && endOf(this.log[drop] as AiredEntry) < t - keepMs) drop += 1;
+    while (drop < this.confirmed - 1 && endOf(this.log[drop] as AiredEntry) < t - this.keepMs) drop += 1;
     if (drop === 0) return;
     this.log = this.log.slice(drop);
     this.confirmed -= drop;
-    this.heldFrom = Math.max(this.heldFrom, t - keepMs);
+    this.heldFrom = Math.max(this.heldFrom, t - this.keepMs);
   }
 
   /** Makes sure the log is known at t: waits only when it is not yet, else tops it up behind the scenes. */
@@ -458,7 +555,7 @@ export class LiveChannel {
       const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
       return { plan, onAir: { itemIndex, offset: (t - slot.start) / 1000, next } };
     }
-    const today = dateIn(this.options.timeZone, new Date(t));
+    const today = this.dateAt(t);
     for (const date of [today, addDays(today, -1)]) {
       const plan = await this.plan(date);
       if (plan === undefined || t < plan.timeline.start || t >= plan.end) continue;
@@ -470,7 +567,7 @@ export class LiveChannel {
 
   /** The run state of the channel's day `date` at t. */
   async runState(date: string, t: number): Promise<RunState> {
-    const today = dateIn(this.options.timeZone, new Date(t));
+    const today = this.dateAt(t);
     if (date > today) return { status: 0, index: 0 };
     const plan = await this.plan(date);
     if (plan === undefined) return { status: 0, index: 0 };
@@ -509,7 +606,7 @@ export class LiveChannel {
 
   /** Whether a video (TV) or radio has finished airing by t on any day that schedules it. */
   async hasAired(mediaId: number, t: number): Promise<boolean> {
-    const now = dateIn(this.options.timeZone, new Date(t));
+    const now = this.dateAt(t);
     for (const day of (await scheduledDays(this.options.db, this.channel, mediaId, now)).reverse()) {
       const plan = await this.plan(day);
       if (plan === undefined) continue;
@@ -542,15 +639,52 @@ export class LiveChannel {
       this.held.set(slot, { from: t, until: Math.min(t + 1000, frontier), answer: undefined });
       return undefined;
     }
-    const key = `${first.sequence}|${last.sequence}|${slot}|${window.ended}`;
-    let answer = this.rendered.get(key);
-    if (answer === undefined) {
-      const text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));
-      answer = { text, body: Buffer.from(text), ended: window.ended };
-      this.rendered.set(key, answer);
-      if (this.rendered.size > 64) this.rendered.delete(this.rendered.keys().next().value as string);
-    }
+    const answer = rendered(
+      this.rendered,
+      64,
+      `${first.sequence}|${last.sequence}|${slot}|${window.ended}`,
+      window,
+      slot,
+    );
     this.held.set(slot, { from: t, until: Math.min(window.until, frontier), answer });
     return answer;
+  }
+
+  /** Why the channel cannot be rewound to `from` (up to `until`) at t, or undefined when it can. */
+  rewindProblem(t: number, from: number, until: number | undefined): RewindProblem | undefined {
+    if (from > t) return { status: 400, detail: 'The start is later than now: the channel has not aired it yet.' };
+    if (until !== undefined && until <= from) return { status: 400, detail: 'The end must be later than the start.' };
+    const oldest = t - this.rewindMs;
+    if (from >= oldest) return undefined;
+    return {
+      status: 410,
+      detail: `The channel can be rewound ${String(this.rewindMs / 3_600_000)} h: from ${new Date(oldest).toISOString()} on.`,
+    };
+  }
+
+  /**
+   * The rewind form of the live playlist at t: the channel as it aired from `from` on (to `until`
+   * if given), from the aired log, so every node writes the same bytes. It starts at the segment
+   * airing at `from` and tells players to start at `from` itself; it grows like the live playlist
+   * and closes once `until` has aired.
+   */
+  async rewind(
+    t: number,
+    from: number,
+    until: number | undefined,
+    rung?: number,
+  ): Promise<LivePlaylistAnswer | RewindProblem> {
+    await this.ensureAired(t);
+    const problem = this.rewindProblem(t, from, until);
+    if (problem !== undefined) return problem;
+    const window = rewindWindow(this.log, from, until, t);
+    const first = window?.entries[0];
+    const last = window?.entries.at(-1);
+    if (window === undefined || first === undefined || last === undefined) {
+      return { status: 404, detail: 'Nothing aired on this channel in that time.' };
+    }
+    const slot = String(rung ?? referenceRung);
+    const key = `${first.sequence}|${last.sequence}|${slot}|${window.closed}|${window.startOffset}`;
+    return rendered(this.rewound, 32, key, window, slot);
   }
 }

@@ -5,22 +5,44 @@ import { LiveChannel } from './live-channel.ts';
 export interface LiveChannels {
   tv: LiveChannel;
   radio: LiveChannel;
+  /** Each channel's regional copies (LiveChannelOptions.copyOf), in the order of their shifts. */
+  copies: { tv: LiveChannel[]; radio: LiveChannel[] };
+}
+
+/** The regional copies to make: each channel's shifts from the schedules' zone, in minutes. */
+export interface ChannelShifts {
+  tv: readonly number[];
+  radio: readonly number[];
 }
 
 export function createLiveChannels(options: {
   db: Db;
   mediaDir: string | undefined;
   timeZone: string;
+  shifts?: ChannelShifts;
+  rewindMs?: number;
   planTtlMs?: number;
   aheadMs?: number;
   fillerReady?: Promise<unknown>;
   onError?: (error: unknown, what: string) => void;
 }): LiveChannels {
-  return {
-    tv: new LiveChannel({ ...options, channel: 'tv' }),
-    radio: new LiveChannel({ ...options, channel: 'radio' }),
-  };
+  const { shifts, ...shared } = options;
+  const tv = new LiveChannel({ ...shared, channel: 'tv' });
+  const radio = new LiveChannel({ ...shared, channel: 'radio' });
+  const copies = (channel: LiveChannel, minutes: readonly number[] = []): LiveChannel[] =>
+    minutes.map(
+      (shift) => new LiveChannel({ ...shared, channel: channel.channel, copyOf: { channel, shiftMs: shift * 60_000 } }),
+    );
+  return { tv, radio, copies: { tv: copies(tv, shifts?.tv), radio: copies(radio, shifts?.radio) } };
 }
+
+/** Every channel the site airs: the two, then their copies. */
+export const allChannels = (live: LiveChannels): LiveChannel[] => [
+  live.tv,
+  live.radio,
+  ...live.copies.tv,
+  ...live.copies.radio,
+];
 
 export interface UpcomingMedia {
   channel: 'tv' | 'radio';

@@ -1,7 +1,7 @@
 // A live media playlist for instant t: a sliding window over the aired log (RFC 8216 §6.2.2).
 // The log is numbered once and never changes, so every node, and every restart, writes the same
 // bytes for the same instant.
-import { type AiredEntry, endOf } from './aired.ts';
+import { type AiredEntry, endOf, firstStartingAt } from './aired.ts';
 
 /** At least six segments and three target durations stay in the window. */
 export const windowSegments = 6;
@@ -52,16 +52,56 @@ export function liveWindow(log: readonly AiredEntry[], t: number): LiveWindow | 
   return { entries: log.slice(first, lastIndex + 1), ended, until };
 }
 
+/** The rewind form of a playlist: the channel as it aired from `from`, up to `until` if given. */
+export interface RewindWindow extends LiveWindow {
+  /** Seconds from the first segment's start to the instant asked for: where a player starts. */
+  startOffset: number;
+  /** The range has aired whole: the playlist never changes again (a VOD playlist). */
+  closed: boolean;
+}
+
+/**
+ * The log from the segment airing at `from` (or the first after it, off the air) to the last one
+ * started by t and before `until`: a playlist that keeps its first segment and grows like the
+ * live one, then closes once `until` has passed. Undefined when nothing aired in that range.
+ */
+export function rewindWindow(
+  log: readonly AiredEntry[],
+  from: number,
+  until: number | undefined,
+  t: number,
+): RewindWindow | undefined {
+  const after = firstStartingAt(log, from);
+  const containing = log[after - 1];
+  const first = containing !== undefined && endOf(containing) > from ? after - 1 : after;
+  const stop = Math.min(t + 1, until ?? Number.POSITIVE_INFINITY);
+  const last = firstStartingAt(log, stop) - 1;
+  const head = log[first];
+  if (head === undefined || last < first) return undefined;
+  const closed = until !== undefined && until <= t;
+  const next = log[last + 1];
+  return {
+    entries: log.slice(first, last + 1),
+    ended: closed,
+    closed,
+    until: closed ? Number.POSITIVE_INFINITY : (next?.start ?? Number.POSITIVE_INFINITY),
+    startOffset: Math.max(0, from - head.start) / 1000,
+  };
+}
+
 /** The playlist text of a window, `uriOf` turning an entry's media URI into the playlist's. */
-export function livePlaylist(window: LiveWindow, uriOf: (uri: string) => string = (uri) => uri): string {
+export function livePlaylist(window: LiveWindow | RewindWindow, uriOf: (uri: string) => string = (uri) => uri): string {
   const first = window.entries[0];
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:6',
-    `#EXT-X-TARGETDURATION:${targetDuration}`,
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', `#EXT-X-TARGETDURATION:${targetDuration}`];
+  if ('startOffset' in window) {
+    // A player starts where it was asked (not at the live edge), to the frame.
+    if (window.closed) lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
+    lines.push(`#EXT-X-START:TIME-OFFSET=${window.startOffset.toFixed(3)},PRECISE=YES`);
+  }
+  lines.push(
     `#EXT-X-MEDIA-SEQUENCE:${first?.sequence ?? 0}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${first?.discontinuitySequence ?? 0}`,
-  ];
+  );
   window.entries.forEach((entry, i) => {
     if (i > 0 && entry.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(entry.start).toISOString()}`);

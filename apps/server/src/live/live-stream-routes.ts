@@ -2,13 +2,25 @@
 // playlist per rung, /tv/<height>/stream.m3u8), /radio/m3u/stream.m3u8 (the media playlist
 // itself, what most players take) and /radio/apple/stream.m3u8 (a master playlist with the audio
 // variant's codec and bandwidth, as Apple's HLS authoring rules ask, naming the same media
-// playlist as /radio/apple/audio.m3u8). Off air they answer 404; see docs/LIVE.md.
+// playlist as /radio/apple/audio.m3u8); each regional copy the same under /tv/shift/<shift>/ and
+// /radio/shift/<shift>/. Every one takes the rewind form, `?start=<unix seconds>[&end=…]`, which
+// the master playlists pass on to the media playlists they name. Off air they answer 404; see
+// docs/LIVE.md.
+import {
+  radioAppleMediaPath,
+  radioAppleMediaPlaylist,
+  radioStreamPath,
+  rewindParameters,
+  rewindQuery,
+  tvRungPlaylist,
+  tvStreamPath,
+} from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import { liveRungs } from '../media/filler.ts';
 import { audioKbps, bandwidthOf, codecsOf, frameRate } from '../media/ladder.ts';
 import type { LiveChannel } from './live-channel.ts';
-import type { LiveChannels } from './live-channels.ts';
+import { allChannels, type LiveChannels } from './live-channels.ts';
 
 export interface LiveStreamOptions {
   live: LiveChannels;
@@ -24,72 +36,135 @@ export interface LiveStreamAnswer {
 }
 
 const playlistType = 'application/vnd.apple.mpegurl';
-const offAir = Buffer.from(JSON.stringify({ detail: 'The channel is off the air.' }));
+const problemType = 'application/json; charset=utf-8';
+const problem = (detail: string): Buffer => Buffer.from(JSON.stringify({ detail }));
+const offAir = problem('The channel is off the air.');
 
-export function tvMasterPlaylist(): string {
+/** The TV's master playlist; `query` (a rewind form's) goes on to each rung's playlist. */
+export function tvMasterPlaylist(query = ''): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const rung of liveRungs) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},AVERAGE-BANDWIDTH=${(rung.videoKbps + audioKbps) * 1000},` +
         `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)}`,
-      `${rung.height}/stream.m3u8`,
+      `${tvRungPlaylist(rung.height)}${query}`,
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
-export function radioAppleMasterPlaylist(): string {
+export function radioAppleMasterPlaylist(query = ''): string {
   return [
     '#EXTM3U',
     '#EXT-X-VERSION:6',
     '#EXT-X-INDEPENDENT-SEGMENTS',
     `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(audioKbps * 1000 * 1.1)},AVERAGE-BANDWIDTH=${audioKbps * 1000},CODECS="mp4a.40.2"`,
-    'audio.m3u8',
+    `${radioAppleMediaPlaylist}${query}`,
     '',
   ].join('\n');
 }
 
+/** A rewind form's instants (ms), or what is wrong with the query; undefined: no rewind asked. */
+export function parseRewind(
+  query: string,
+): { from: number; until: number | undefined } | { detail: string } | undefined {
+  if (query === '') return undefined;
+  const parameters = new URLSearchParams(query);
+  const start = parameters.get(rewindParameters.start);
+  const end = parameters.get(rewindParameters.end);
+  if (start === null) return end === null ? undefined : { detail: 'An end needs a start.' };
+  const seconds = (text: string): number | undefined => (/^\d{1,11}$/u.test(text) ? Number(text) * 1000 : undefined);
+  const from = seconds(start);
+  const until = end === null ? undefined : seconds(end);
+  if (from === undefined || (end !== null && until === undefined)) {
+    return { detail: 'The start and end are Unix times in whole seconds, such as start=1795000000.' };
+  }
+  return { from, until };
+}
+
+interface StreamTarget {
+  channel: LiveChannel;
+  rung: number | undefined;
+  /** A master playlist's text for a query (empty for the live one): what it names carries it on. */
+  master: ((query: string) => string) | undefined;
+}
+
 /**
- * The live streams' answers by path: a plain function of (path, origin, clock), so the media
- * port can answer these hot paths before its framework routes anything (see app.ts) and its
+ * The live streams' answers by path: a plain function of (path and query, origin, clock), so the
+ * media port can answer these hot paths before its framework routes anything (see app.ts) and its
  * routes can answer them the same way.
  */
 export function liveStreams(options: LiveStreamOptions) {
   const { live, clock } = options;
-  const tvMaster = Buffer.from(tvMasterPlaylist());
-  const appleMaster = Buffer.from(radioAppleMasterPlaylist());
-  const media = (channel: LiveChannel, rung?: number) => ({ channel, rung, master: undefined });
-  const paths = new Map<string, { channel: LiveChannel; rung: number | undefined; master: Buffer | undefined }>([
-    ['/tv/stream.m3u8', { channel: live.tv, rung: undefined, master: tvMaster }],
-    ...liveRungs.map((rung) => [`/tv/${rung.height}/stream.m3u8`, media(live.tv, rung.height)] as const),
-    ['/radio/m3u/stream.m3u8', media(live.radio)],
-    ['/radio/apple/stream.m3u8', { channel: live.radio, rung: undefined, master: appleMaster }],
-    ['/radio/apple/audio.m3u8', media(live.radio)],
-  ]);
+  const paths = new Map<string, StreamTarget>();
+  for (const channel of allChannels(live)) {
+    const shift = channel.shiftMs / 60_000;
+    if (channel.channel === 'tv') {
+      paths.set(tvStreamPath(shift), { channel, rung: undefined, master: tvMasterPlaylist });
+      for (const rung of liveRungs)
+        paths.set(tvStreamPath(shift, rung.height), { channel, rung: rung.height, master: undefined });
+    } else {
+      paths.set(radioStreamPath('m3u', shift), { channel, rung: undefined, master: undefined });
+      paths.set(radioStreamPath('apple', shift), { channel, rung: undefined, master: radioAppleMasterPlaylist });
+      paths.set(radioAppleMediaPath(shift), { channel, rung: undefined, master: undefined });
+    }
+  }
+  // The live masters never change: made once.
+  const liveMasters = new Map<StreamTarget, Buffer>();
+  for (const target of paths.values()) {
+    if (target.master !== undefined) liveMasters.set(target, Buffer.from(target.master('')));
+  }
+  /** The target of a path, `+` written as `%2B` too. */
+  const targetOf = (path: string): StreamTarget | undefined =>
+    paths.get(path) ?? (path.includes('%2B') ? paths.get(path.replaceAll('%2B', '+')) : undefined);
 
   return {
     paths: [...paths.keys()],
-    handles: (path: string): boolean => paths.has(path),
-    async answer(path: string, origin: string | undefined): Promise<LiveStreamAnswer> {
-      const target = paths.get(path);
+    /** Whether a request's URL (with its query) is a live stream's. */
+    handles: (url: string): boolean => {
+      const cut = url.indexOf('?');
+      return targetOf(cut === -1 ? url : url.slice(0, cut)) !== undefined;
+    },
+    async answer(url: string, origin: string | undefined): Promise<LiveStreamAnswer> {
+      const cut = url.indexOf('?');
+      const target = targetOf(cut === -1 ? url : url.slice(0, cut));
       const headers: Record<string, string> = {};
       if (origin !== undefined && options.allowedOrigins.includes(origin)) {
         headers['access-control-allow-origin'] = origin;
         headers.vary = 'Origin';
       }
-      if (target === undefined) {
-        return { status: 404, headers: { ...headers, 'content-type': 'application/json' }, body: offAir };
+      if (target === undefined)
+        return { status: 404, headers: { ...headers, 'content-type': problemType }, body: offAir };
+      const refuse = (status: number, body: Buffer): LiveStreamAnswer => ({
+        status,
+        headers: { ...headers, 'content-type': problemType, 'cache-control': 'no-cache' },
+        body,
+      });
+      const t = clock().getTime();
+      const rewind = parseRewind(cut === -1 ? '' : url.slice(cut + 1));
+      if (rewind !== undefined) {
+        if ('detail' in rewind) return refuse(400, problem(rewind.detail));
+        if (target.master !== undefined) {
+          const refused = target.channel.rewindProblem(t, rewind.from, rewind.until);
+          if (refused !== undefined) return refuse(refused.status, problem(refused.detail));
+          headers['content-type'] = playlistType;
+          headers['cache-control'] = 'public, max-age=60';
+          const query = rewindQuery(rewind.from / 1000, rewind.until === undefined ? undefined : rewind.until / 1000);
+          return { status: 200, headers, body: Buffer.from(target.master(query)) };
+        }
+        const answer = await target.channel.rewind(t, rewind.from, rewind.until, target.rung);
+        if ('status' in answer) return refuse(answer.status, problem(answer.detail));
+        headers['content-type'] = playlistType;
+        // A range that aired whole never changes; an open one grows with each segment.
+        headers['cache-control'] = `public, max-age=${answer.ended ? 3600 : 1}`;
+        return { status: 200, headers, body: answer.body };
       }
-      const playlist = await target.channel.playlist(clock().getTime(), target.rung);
-      if (playlist === undefined) {
-        headers['content-type'] = 'application/json; charset=utf-8';
-        headers['cache-control'] = 'no-cache';
-        return { status: 404, headers, body: offAir };
-      }
+      const playlist = await target.channel.playlist(t, target.rung);
+      if (playlist === undefined) return refuse(404, offAir);
       headers['content-type'] = playlistType;
       // A master playlist never changes; a media playlist changes with each segment.
       headers['cache-control'] = `public, max-age=${target.master !== undefined || playlist.ended ? 60 : 1}`;
-      return { status: 200, headers, body: target.master ?? playlist.body };
+      return { status: 200, headers, body: liveMasters.get(target) ?? playlist.body };
     },
   };
 }
@@ -99,8 +174,11 @@ export type LiveStreams = ReturnType<typeof liveStreams>;
 /** The same answers as routes, for requests that reach the framework (tests inject them). */
 export function liveStreamRoutes(app: FastifyInstance, options: { streams: LiveStreams }, done: () => void): void {
   for (const path of options.streams.paths) {
-    app.get(path, async (request, reply) => {
-      const answer = await options.streams.answer(path, request.headers.origin);
+    // A copy's shift may hold a colon (`+5:30`), which the router reads as a parameter's but doubled.
+    app.get(path.replaceAll(':', '::'), async (request, reply) => {
+      const cut = request.url.indexOf('?');
+      const url = cut === -1 ? path : `${path}${request.url.slice(cut)}`;
+      const answer = await options.streams.answer(url, request.headers.origin);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
   }

@@ -4,7 +4,6 @@ import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { airedFrontier, airedSegment } from '../db/schema/index.ts';
 import type { AiredEntry } from '../live/aired.ts';
-import type { LiveChannelName } from './live.ts';
 
 type AiredRow = typeof airedSegment.$inferSelect;
 
@@ -26,15 +25,19 @@ export interface AiredExtension {
   frontier: number;
 }
 
+/** Rows a statement inserts at most: a fresh log laid out hours back is written in parts, each
+ * well under PostgreSQL's 65,535 parameters. */
+const rowsPerInsert = 1000;
+
 /**
- * Extends a channel's log under its lock. `knownSequence` is the last entry the caller holds
+ * Extends a channel's log under its lock (`channel` is its log's name: `tv`, `radio`, `tv+4`). `knownSequence` is the last entry the caller holds
  * (undefined: it holds none, and gets the log from `since` on, with the last entry in any case).
  * `extend` is given what others added meanwhile and the stored frontier (0 when nothing was ever
  * decided) and says what to add and the new frontier.
  */
 export async function extendAired(
   db: Db,
-  channel: LiveChannelName,
+  channel: string,
   knownSequence: number | undefined,
   since: number,
   extend: (added: readonly AiredEntry[], frontier: number) => { entries: AiredEntry[]; frontier: number },
@@ -60,8 +63,9 @@ export async function extendAired(
     const others = rows.map(toEntry);
     const stored = head?.frontierMs ?? 0;
     const decided = extend(others, stored);
-    if (decided.entries.length > 0) {
-      await tx.insert(airedSegment).values(decided.entries.map((entry) => ({ channel, ...toColumns(entry) })));
+    for (let from = 0; from < decided.entries.length; from += rowsPerInsert) {
+      const part = decided.entries.slice(from, from + rowsPerInsert);
+      await tx.insert(airedSegment).values(part.map((entry) => ({ channel, ...toColumns(entry) })));
     }
     if (decided.frontier > stored) {
       await tx.update(airedFrontier).set({ frontierMs: decided.frontier }).where(eq(airedFrontier.channel, channel));

@@ -7,7 +7,8 @@ import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primar
 export const airedSegment = pgTable(
   'aired_segment',
   {
-    channel: text({ enum: ['tv', 'radio'] }).notNull(),
+    /** The log's name: `tv`, `radio`, or a regional copy's (`tv+4`, `radio-1`). */
+    channel: text().notNull(),
     sequence: bigint({ mode: 'number' }).notNull(),
     discontinuitySequence: bigint({ mode: 'number' }).notNull(),
     /** Milliseconds since the Unix epoch. */
@@ -34,6 +35,6 @@ export const airedSegment = pgTable(
  * also what a node locks to extend the log.
  */
 export const airedFrontier = pgTable('aired_frontier', {
-  channel: text({ enum: ['tv', 'radio'] }).primaryKey(),
+  channel: text().primaryKey(),
   frontierMs: bigint({ mode: 'number' }).notNull(),
 });

@@ -1,0 +1,84 @@
+// The live streams' addresses on the media port and the IPTV documents on the site: where each
+// stream lives, the rewind form of its playlists, and the regional time-shifted copies' names.
+// Free of zod, so that the web app's bundle, the server, the tests and the benchmarks all build
+// these addresses from here. docs/LIVE.md tells the same to people.
+
+export type StreamChannel = 'tv' | 'radio';
+
+/** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
+export type RadioStreamKind = 'm3u' | 'apple';
+
+/**
+ * How far back the live channels can be rewound by default; REWIND_HOURS changes it. The nodes
+ * keep the aired log this far back in memory, and a fresh log is laid out this far back.
+ */
+export const rewindDefaults = { hours: 3, maxHours: 24 } as const;
+
+/** The rewind form's query: `start` and `end`, Unix times in whole seconds. */
+export const rewindParameters = { start: 'start', end: 'end' } as const;
+
+/**
+ * A regional copy's shift from the schedules' zone, in minutes: a copy `+240` (`+4`) airs every
+ * item at the same wall-clock time in a zone four hours ahead, that is four hours sooner. Whole
+ * hours, or hours and 30 or 45 minutes, as the world's zones have them; never 0 (the channel).
+ */
+export const shiftLimits = { minMinutes: -12 * 60, maxMinutes: 14 * 60 } as const;
+
+/** `+4`, `-1`, `+5:30`: how a shift is written in a stream's path, the settings and the pages. */
+export function formatShift(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 ? `${sign}${String(hours)}` : `${sign}${String(hours)}:${String(rest).padStart(2, '0')}`;
+}
+
+/** The minutes of a written shift, or undefined when it is not one (`4` without a sign, `+0`, `+4:10`). */
+export function parseShift(text: string): number | undefined {
+  const match = /^([+-])(\d{1,2})(?::(00|30|45))?$/u.exec(text);
+  if (match === null) return undefined;
+  const minutes = (Number(match[2]) * 60 + Number(match[3] ?? 0)) * (match[1] === '-' ? -1 : 1);
+  if (minutes === 0 || minutes < shiftLimits.minMinutes || minutes > shiftLimits.maxMinutes) return undefined;
+  return formatShift(minutes) === text || `${formatShift(minutes)}:00` === text ? minutes : undefined;
+}
+
+/** Where a channel's streams live: `/tv`, or a copy's `/tv/shift/+4`. */
+export function channelStreamBase(channel: StreamChannel, shiftMinutes = 0): string {
+  return shiftMinutes === 0 ? `/${channel}` : `/${channel}/shift/${formatShift(shiftMinutes)}`;
+}
+
+/** The TV's master playlist (naming a media playlist per rung), or one rung's media playlist. */
+export function tvStreamPath(shiftMinutes = 0, rung?: number): string {
+  const base = channelStreamBase('tv', shiftMinutes);
+  return rung === undefined ? `${base}/stream.m3u8` : `${base}/${String(rung)}/stream.m3u8`;
+}
+
+/** The TV master playlist's name for a rung's media playlist, relative to the master. */
+export const tvRungPlaylist = (rung: number): string => `${String(rung)}/stream.m3u8`;
+
+/** The radio's stream: the media playlist (`m3u`), or Apple's master playlist (`apple`). */
+export function radioStreamPath(kind: RadioStreamKind, shiftMinutes = 0): string {
+  return `${channelStreamBase('radio', shiftMinutes)}/${kind}/stream.m3u8`;
+}
+
+/** The media playlist Apple's master playlist names, relative to it. */
+export const radioAppleMediaPlaylist = 'audio.m3u8';
+
+export function radioAppleMediaPath(shiftMinutes = 0): string {
+  return `${channelStreamBase('radio', shiftMinutes)}/apple/${radioAppleMediaPlaylist}`;
+}
+
+/** A stream's rewind form: the channel as it aired from `start` (and up to `end`), Unix seconds. */
+export function rewindQuery(start: number, end?: number): string {
+  const query = `?${rewindParameters.start}=${String(start)}`;
+  return end === undefined ? query : `${query}&${rewindParameters.end}=${String(end)}`;
+}
+
+/** The IPTV documents on the site: every channel as an M3U list, and their guide in XMLTV. */
+export const iptvPaths = { channels: '/iptv/channels.m3u', guide: '/iptv/epg.xml' } as const;
+
+/**
+ * The catch-up placeholders IPTV players fill in a channel's `catchup-source` (Kodi's IPTV Simple
+ * client, TiviMate, Televizo, OTT Navigator): the programme's start and end, Unix seconds.
+ */
+export const catchupPlaceholders = { start: '{utc}', end: '{utcend}' } as const;

@@ -36,14 +36,18 @@ if (installed !== lockHash || !existsSync(pinnedNode)) {
   writeFileSync(stampFile, `${newHash}\n`);
 }
 
-// The tests drive Debian's Chromium, prefer Debian's ffmpeg (the npm-shipped one is the fallback)
-// and put the cluster behind Debian's nginx; install what is missing where we may (root with apt),
-// else say how.
+// The tests drive Debian's Chromium, prefer Debian's ffmpeg (the npm-shipped one is the fallback),
+// put the cluster behind Debian's nginx and check the IPTV guide with Debian's xmltv-util; install
+// what is missing where we may (root with apt), else say how.
 if (process.argv.includes('--browser') && process.env.E2E !== '0') {
   const missing = [];
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
   if (spawnSync('sh', ['-c', 'command -v ffmpeg && command -v ffprobe'], { stdio: 'ignore' }).status !== 0) {
     missing.push('ffmpeg');
+  }
+  // The IPTV guide's test validates it with XMLTV's own checker.
+  if (spawnSync('sh', ['-c', 'command -v tv_validate_file'], { stdio: 'ignore' }).status !== 0) {
+    missing.push('xmltv-util');
   }
   const nginxPaths = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'];
   if (!nginxPaths.some((path) => existsSync(path)) && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) {

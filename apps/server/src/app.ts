@@ -58,6 +58,7 @@ import { liveAnswers } from './live/live-answers.ts';
 import { searchRoutes } from './routes/search.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
+import { iptvRoutes } from './iptv/iptv-routes.ts';
 import { liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
@@ -290,6 +291,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       chatFreshness,
     });
   }
+  await app.register(iptvRoutes, {
+    db,
+    live: context.live,
+    clock,
+    timeZone: context.timeZone,
+    origins: [new URL(publicUrl).origin, ...(options.config.siteOrigins ?? [])],
+    mediaPort,
+  });
   if (options.mediaDir !== undefined) {
     await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   channelStreamBase,
   formatShift,
+  iptvChannelId,
   parseShift,
   radioAppleMediaPath,
   radioStreamPath,
@@ -20,6 +21,11 @@ describe('stream addresses', () => {
     expect(channelStreamBase('tv', -570)).toBe('/tv/shift/-9:30');
     expect(rewindQuery(1_800_000_000)).toBe('?start=1800000000');
     expect(rewindQuery(1_800_000_000, 1_800_003_600)).toBe('?start=1800000000&end=1800003600');
+    expect([iptvChannelId('tv'), iptvChannelId('radio', 240), iptvChannelId('tv', -330)]).toEqual([
+      'efir.tv',
+      'efir.radio-plus-4',
+      'efir.tv-minus-5-30',
+    ]);
   });
 
   it('read a shift the one way it is written, and give it back', () => {

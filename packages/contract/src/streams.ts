@@ -68,8 +68,9 @@ export function radioAppleMediaPath(shiftMinutes = 0): string {
   return `${channelStreamBase('radio', shiftMinutes)}/apple/${radioAppleMediaPlaylist}`;
 }
 
-/** A stream's rewind form: the channel as it aired from `start` (and up to `end`), Unix seconds. */
-export function rewindQuery(start: number, end?: number): string {
+/** A stream's rewind form: the channel as it aired from `start` (and up to `end`), Unix seconds,
+ * or the placeholders a player fills in (catchupPlaceholders). */
+export function rewindQuery(start: number | string, end?: number | string): string {
   const query = `?${rewindParameters.start}=${String(start)}`;
   return end === undefined ? query : `${query}&${rewindParameters.end}=${String(end)}`;
 }
@@ -82,3 +83,14 @@ export const iptvPaths = { channels: '/iptv/channels.m3u', guide: '/iptv/epg.xml
  * client, TiviMate, Televizo, OTT Navigator): the programme's start and end, Unix seconds.
  */
 export const catchupPlaceholders = { start: '{utc}', end: '{utcend}' } as const;
+
+/**
+ * A channel's id in the M3U list (`tvg-id`) and the XMLTV guide: `efir.tv`, `efir.radio`, a copy's
+ * `efir.tv-plus-4` or `efir.radio-minus-5-30` (letters, digits and dashes between dots, as XMLTV's
+ * checks want).
+ */
+export function iptvChannelId(channel: StreamChannel, shiftMinutes = 0): string {
+  if (shiftMinutes === 0) return `efir.${channel}`;
+  const [hours = '', minutes] = formatShift(shiftMinutes).slice(1).split(':');
+  return `efir.${channel}-${shiftMinutes < 0 ? 'minus' : 'plus'}-${hours}${minutes === undefined ? '' : `-${minutes}`}`;
+}

@@ -10,16 +10,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatShift, rewindDefaults } from '@efir/contract';
 import type { Db } from '../db/database.ts';
-import { addDays, dateIn } from '../lib/clock.ts';
+import { addDays, dateIn, instantOf } from '../lib/clock.ts';
 import { extendAired } from '../repositories/aired.ts';
 import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
-import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring, endOf, firstStartingAt, frontierAfter } from './aired.ts';
 import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import {
+  type AiredItem,
   buildDayTimeline,
   type DayTimeline,
-  onAirAt,
   type OnAir,
   type ScheduledItem,
   type Segment,
@@ -172,6 +172,75 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, late]).finally(() => {
     clearTimeout(timer);
   });
+}
+
+/** An item's time on air (ms), with the day it belongs to. */
+export interface AiredProgramme {
+  plan: DayPlan;
+  itemIndex: number;
+  start: number;
+  end: number;
+}
+
+/** A plan's items by id and its slots by item, made once per plan. */
+const planIndexes = new WeakMap<DayPlan, { byId: Map<number, number>; slots: Map<number, AiredItem> }>();
+
+function planIndex(plan: DayPlan): { byId: Map<number, number>; slots: Map<number, AiredItem> } {
+  let index = planIndexes.get(plan);
+  if (index === undefined) {
+    index = {
+      byId: new Map(plan.schedule.items.map((item, i) => [item.id, i])),
+      slots: new Map(plan.timeline.aired.map((slot) => [slot.itemIndex, slot])),
+    };
+    planIndexes.set(plan, index);
+  }
+  return index;
+}
+
+/**
+ * What airs at t, given the log's entry airing then (undefined: the memory cannot say) and the
+ * day plans: an item of the schedule as it is now, airing, the log names; anything else (the
+ * filler, an item a rewrite removed, still airing until the join) the schedule tells. The item's
+ * slot, or null in a gap of the day; undefined outside any day's broadcast.
+ */
+function airingAt(
+  entry: AiredEntry | undefined,
+  t: number,
+  today: string,
+  planOf: (date: string) => DayPlan | undefined,
+): { plan: DayPlan; slot: AiredItem | null } | undefined {
+  const plan = entry === undefined || entry.itemId === null ? undefined : planOf(entry.day);
+  if (plan !== undefined) {
+    const index = planIndex(plan);
+    const itemIndex = index.byId.get(entry?.itemId ?? -1);
+    const slot = itemIndex === undefined ? undefined : index.slots.get(itemIndex);
+    if (slot !== undefined) return { plan, slot };
+  }
+  for (const date of [today, addDays(today, -1)]) {
+    const day = planOf(date);
+    if (day === undefined || t < day.timeline.start || t >= day.end || t >= day.timeline.end) continue;
+    const slots = day.timeline.aired;
+    const after = firstStartingAt(slots, t + 1);
+    const slot = slots[after - 1];
+    return { plan: day, slot: slot !== undefined && t < slot.end ? slot : null };
+  }
+  return undefined;
+}
+
+/** `airingAt` with the offset into the item (or the gap) and the items still to come that day. */
+function onAirFrom(
+  entry: AiredEntry | undefined,
+  t: number,
+  today: string,
+  planOf: (date: string) => DayPlan | undefined,
+): OnAirNow | undefined {
+  const airing = airingAt(entry, t, today, planOf);
+  if (airing === undefined) return undefined;
+  const { plan, slot } = airing;
+  const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
+  if (slot !== null) return { plan, onAir: { itemIndex: slot.itemIndex, offset: (t - slot.start) / 1000, next } };
+  const gapStart = plan.timeline.aired.filter((aired) => aired.end <= t).at(-1)?.end ?? plan.timeline.start;
+  return { plan, onAir: { itemIndex: null, offset: (t - gapStart) / 1000, next } };
 }
 
 /** A window's playlist for a rung, from `cache` by what decides its bytes (`key`), or written and
@@ -486,7 +555,8 @@ export class LiveChannel {
             : await within(extension, databaseWaitMs, 'writing the aired log');
         if (knownSequence === undefined) {
           this.log = result.entries;
-          this.heldFrom = t - this.keepMs;
+          // Before its first entry the log says nothing (it began then): the schedule tells.
+          this.heldFrom = Math.max(t - this.keepMs, this.log[0]?.start ?? t);
         } else {
           this.log = [...this.log.slice(0, this.confirmed), ...result.entries];
         }
@@ -536,9 +606,8 @@ export class LiveChannel {
   /** The log's entry airing at t; null when nothing airs; undefined when the memory cannot say. */
   private airedAt(t: number): AiredEntry | null | undefined {
     if (this.frontier === undefined || t >= this.frontier || t < this.heldFrom) return undefined;
-    const window = liveWindow(this.log, t);
-    const last = window?.entries.at(-1);
-    return last === undefined || window?.ended === true ? null : last;
+    const last = this.log[firstStartingAt(this.log, t + 1) - 1];
+    return last === undefined || t >= endOf(last) ? null : last;
   }
 
   /** The day on air at t and what it airs, or undefined off air: as the log aired it where it is
@@ -546,23 +615,63 @@ export class LiveChannel {
   async onAirAt(t: number): Promise<OnAirNow | undefined> {
     const entry = this.airedAt(t);
     if (entry === null) return undefined;
-    // An item of the schedule as it is now, airing: the log names it. Anything else (the filler,
-    // an item a rewrite removed, still airing until the join) is told by the schedule.
-    const plan = entry?.itemId === null || entry === undefined ? undefined : await this.plan(entry.day);
-    const itemIndex = plan?.schedule.items.findIndex((item) => item.id === entry?.itemId) ?? -1;
-    const slot = plan?.timeline.aired.find((aired) => aired.itemIndex === itemIndex);
-    if (plan !== undefined && slot !== undefined) {
-      const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
-      return { plan, onAir: { itemIndex, offset: (t - slot.start) / 1000, next } };
-    }
     const today = this.dateAt(t);
-    for (const date of [today, addDays(today, -1)]) {
+    const dates = new Set([today, addDays(today, -1)]);
+    if (entry !== undefined && entry.itemId !== null) dates.add(entry.day);
+    const plans = new Map<string, DayPlan | undefined>();
+    for (const date of dates) plans.set(date, await this.plan(date));
+    return onAirFrom(entry, t, today, (date) => plans.get(date));
+  }
+
+  /**
+   * The programmes that air from `from` to `until`: each item's time on air, as `onAirAt` tells
+   * it at every instant in between (the log where the node holds it, else the schedule), so a
+   * guide made of them says at any instant what the live calls say. Gaps (the filler before a
+   * fixed-time item, off the air) have none.
+   */
+  async programmes(from: number, until: number): Promise<AiredProgramme[]> {
+    const plans = new Map<string, DayPlan | undefined>();
+    const points = new Set<number>([from]);
+    const within = (t: number): void => {
+      if (t > from && t < until) points.add(t);
+    };
+    for (let date = addDays(this.dateAt(from), -1); date <= this.dateAt(until); date = addDays(date, 1)) {
       const plan = await this.plan(date);
-      if (plan === undefined || t < plan.timeline.start || t >= plan.end) continue;
-      const onAir = onAirAt(plan.timeline, t);
-      if (onAir !== undefined) return { plan, onAir };
+      plans.set(date, plan);
+      within(instantOf(this.options.timeZone, date, '00:00:00') - this.shiftMs);
+      if (plan === undefined) continue;
+      within(plan.timeline.start);
+      within(plan.end);
+      for (const slot of plan.timeline.aired) {
+        within(slot.start);
+        within(slot.end);
+      }
     }
-    return undefined;
+    within(this.heldFrom);
+    if (this.frontier !== undefined) within(this.frontier);
+    for (let i = Math.max(0, firstStartingAt(this.log, from) - 1); i < this.log.length; i += 1) {
+      const entry = this.log[i] as AiredEntry;
+      if (entry.start >= until) break;
+      within(entry.start);
+      within(endOf(entry));
+    }
+    const programmes: AiredProgramme[] = [];
+    const sorted = [...points].sort((a, b) => a - b);
+    for (let i = 0; i < sorted.length; i += 1) {
+      // A long guide is made in slices, so the node's playlists do not wait for it.
+      if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
+      const t = sorted[i] as number;
+      const entry = this.airedAt(t);
+      const airing = entry === null ? undefined : airingAt(entry, t, this.dateAt(t), (date) => plans.get(date));
+      const end = sorted[i + 1] ?? until;
+      const last = programmes.at(-1);
+      if (airing?.slot == null) continue;
+      const { plan, slot } = airing;
+      if (last !== undefined && last.end === t && last.plan === plan && last.itemIndex === slot.itemIndex)
+        last.end = end;
+      else programmes.push({ plan, itemIndex: slot.itemIndex, start: t, end });
+    }
+    return programmes;
   }
 
   /** The run state of the channel's day `date` at t. */

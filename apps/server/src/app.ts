@@ -12,6 +12,8 @@ import {
   apiPrefix,
   csrfHeader,
   eventStreamTimings,
+  formatShift,
+  streamMetaNames,
   studioPrefix,
   visitorLimitDefaults,
 } from '@efir/contract';
@@ -57,9 +59,10 @@ import { liveStateReader } from './events/live-state.ts';
 import { liveAnswers } from './live/live-answers.ts';
 import { searchRoutes } from './routes/search.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
+import type { LiveChannel } from './live/live-channel.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
 import { iptvRoutes } from './iptv/iptv-routes.ts';
-import { liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
+import { type LiveStreamAnswer, liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
@@ -108,13 +111,22 @@ export const defaultStudioDist = fileURLToPath(new URL('../../studio/dist', impo
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.webDist ?? defaultWebDist;
   const mediaPort = options.mediaPort ?? 8088;
-  // The pages tell the web app where the live streams are (the media port of the page's own host)
-  // and in which time zone the schedules' dates and times are (the server's).
+  const live =
+    options.live ??
+    createLiveChannels({ db: options.db, mediaDir: options.mediaDir, timeZone: options.config.timeZone });
+  const shiftsOf = (channels: readonly LiveChannel[]): string =>
+    channels.map((channel) => formatShift(channel.shiftMs / 60_000)).join(',');
+  // The pages tell the web app where the live streams are (the media port of the page's own host),
+  // in which time zone the schedules' dates and times are (the server's), how far back the
+  // channels rewind and which regional copies they have.
   const indexHtml = existsSync(`${webDist}/index.html`)
     ? readFileSync(`${webDist}/index.html`, 'utf8').replace(
         '</head>',
-        `<meta name="efir-media-port" content="${String(mediaPort)}" />\n` +
-          `<meta name="efir-time-zone" content="${options.config.timeZone}" />\n</head>`,
+        `<meta name="${streamMetaNames.mediaPort}" content="${String(mediaPort)}" />\n` +
+          `<meta name="${streamMetaNames.timeZone}" content="${options.config.timeZone}" />\n` +
+          `<meta name="${streamMetaNames.rewindHours}" content="${String(live.tv.rewindMs / 3_600_000)}" />\n` +
+          `<meta name="${streamMetaNames.tvShifts}" content="${shiftsOf(live.copies.tv)}" />\n` +
+          `<meta name="${streamMetaNames.radioShifts}" content="${shiftsOf(live.copies.radio)}" />\n</head>`,
       )
     : undefined;
   // Page addresses (canonical, Open Graph) are the configured one's, never the Host header's.
@@ -234,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chatFreshness,
     invalidate,
     searchRecorder,
-    live: options.live ?? createLiveChannels({ db, mediaDir: options.mediaDir, timeZone: options.config.timeZone }),
+    live,
   };
   const eventHub = new EventHub({
     reader: liveStateReader(db, liveAnswers(db, context.live, context.timeZone), chatFreshness),
@@ -368,6 +380,7 @@ export async function buildMediaApp(options: {
   /** Unset (tests): Fastify's and node:http's own. */
   timeouts?: RequestTimeouts;
 }): Promise<FastifyInstance> {
+  const mediaHeaders = securityHeaders(mediaPolicy);
   const streams =
     options.live === undefined
       ? undefined
@@ -375,8 +388,8 @@ export async function buildMediaApp(options: {
           live: options.live,
           clock: options.clock ?? systemClock,
           allowedOrigins: options.allowedOrigins,
+          headers: mediaHeaders,
         });
-  const mediaHeaders = securityHeaders(mediaPolicy);
   const timeouts = options.timeouts === undefined ? {} : requestTimeoutOptions(options.timeouts);
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
@@ -391,19 +404,16 @@ export async function buildMediaApp(options: {
           handler(request, response);
           return;
         }
-        streams.answer(path, request.headers.origin).then(
-          (answer) => {
-            response.writeHead(answer.status, {
-              ...mediaHeaders,
-              ...answer.headers,
-              'content-length': answer.body.length,
-            });
-            response.end(answer.body);
-          },
-          () => {
+        const send = (answer: LiveStreamAnswer): void => {
+          response.writeHead(answer.status, answer.headers);
+          response.end(answer.body);
+        };
+        const answer = streams.answer(path, request.headers.origin);
+        if (!(answer instanceof Promise)) send(answer);
+        else
+          answer.then(send, () => {
             handler(request, response);
-          },
-        );
+          });
       }),
   });
   app.setErrorHandler(answerError);

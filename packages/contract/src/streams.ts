@@ -75,6 +75,17 @@ export function rewindQuery(start: number | string, end?: number | string): stri
   return end === undefined ? query : `${query}&${rewindParameters.end}=${String(end)}`;
 }
 
+/** The page's meta tags that tell the web app where the streams are and what they offer. */
+export const streamMetaNames = {
+  mediaPort: 'efir-media-port',
+  timeZone: 'efir-time-zone',
+  /** How far back the channels can be rewound, in hours. */
+  rewindHours: 'efir-rewind-hours',
+  /** Each channel's regional copies, as written in their paths (`-1,+4`), or empty. */
+  tvShifts: 'efir-tv-shifts',
+  radioShifts: 'efir-radio-shifts',
+} as const;
+
 /** The IPTV documents on the site: every channel as an M3U list, and their guide in XMLTV. */
 export const iptvPaths = { channels: '/iptv/channels.m3u', guide: '/iptv/epg.xml' } as const;
 

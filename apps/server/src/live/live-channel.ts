@@ -730,6 +730,12 @@ export class LiveChannel {
     return false;
   }
 
+  /** The playlist `playlist` would answer at t, when it holds one for that instant: no work, no wait. */
+  heldPlaylist(t: number, rung?: number): { answer: LivePlaylistAnswer | undefined } | undefined {
+    const held = this.held.get(String(rung ?? referenceRung));
+    return held !== undefined && t >= held.from && t < held.until ? held : undefined;
+  }
+
   /**
    * The live media playlist at t (a TV rung's, or the radio's), or undefined off air. For a while
    * after the channel stops airing, its last window is answered closed with EXT-X-ENDLIST. An

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import { liveRungs } from '../media/filler.ts';
 import { audioKbps, bandwidthOf, codecsOf, frameRate } from '../media/ladder.ts';
-import type { LiveChannel } from './live-channel.ts';
+import type { LiveChannel, LivePlaylistAnswer } from './live-channel.ts';
 import { allChannels, type LiveChannels } from './live-channels.ts';
 
 export interface LiveStreamOptions {
@@ -27,11 +27,14 @@ export interface LiveStreamOptions {
   clock: Clock;
   /** Origins whose pages may fetch the streams (CORS). */
   allowedOrigins: readonly string[];
+  /** Headers every answer carries (the media port's security headers). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface LiveStreamAnswer {
   status: number;
-  headers: Record<string, string>;
+  /** Every header of the answer, its length included. */
+  headers: Readonly<Record<string, string | number>>;
   body: Buffer;
 }
 
@@ -118,6 +121,83 @@ export function liveStreams(options: LiveStreamOptions) {
   const targetOf = (path: string): StreamTarget | undefined =>
     paths.get(path) ?? (path.includes('%2B') ? paths.get(path.replaceAll('%2B', '+')) : undefined);
 
+  /** An answer with every header: the base ones, CORS for an allowed origin, its own, its length. */
+  const complete = (
+    status: number,
+    own: Record<string, string>,
+    body: Buffer,
+    origin: string | undefined,
+  ): LiveStreamAnswer => {
+    const headers: Record<string, string | number> = { ...options.headers };
+    if (origin !== undefined) {
+      headers['access-control-allow-origin'] = origin;
+      headers.vary = 'Origin';
+    }
+    return { status, headers: { ...headers, ...own, 'content-length': body.length }, body };
+  };
+  const refuse = (status: number, body: Buffer, origin: string | undefined): LiveStreamAnswer =>
+    complete(status, { 'content-type': problemType, 'cache-control': 'no-cache' }, body, origin);
+  // The answers to the live playlists are made once per playlist (and origin) and then only looked
+  // up: a thousand viewers of one instant cost one answer.
+  const made = new WeakMap<object, Map<string, LiveStreamAnswer>>();
+  const once = (key: object, origin: string | undefined, make: () => LiveStreamAnswer): LiveStreamAnswer => {
+    let byOrigin = made.get(key);
+    if (byOrigin === undefined) {
+      byOrigin = new Map();
+      made.set(key, byOrigin);
+    }
+    let answer = byOrigin.get(origin ?? '');
+    if (answer === undefined) {
+      answer = make();
+      byOrigin.set(origin ?? '', answer);
+    }
+    return answer;
+  };
+  const offAirKey = {};
+  const livePlaylist = (
+    target: StreamTarget,
+    playlist: LivePlaylistAnswer | undefined,
+    origin: string | undefined,
+  ): LiveStreamAnswer => {
+    if (playlist === undefined) return once(offAirKey, origin, () => refuse(404, offAir, origin));
+    const master = liveMasters.get(target);
+    return once(master ?? playlist, origin, () =>
+      complete(
+        200,
+        // A master playlist never changes; a media playlist changes with each segment.
+        {
+          'content-type': playlistType,
+          'cache-control': `public, max-age=${master !== undefined || playlist.ended ? 60 : 1}`,
+        },
+        master ?? playlist.body,
+        origin,
+      ),
+    );
+  };
+
+  const rewound = async (
+    target: StreamTarget,
+    query: string,
+    t: number,
+    origin: string | undefined,
+  ): Promise<LiveStreamAnswer> => {
+    const rewind = parseRewind(query);
+    if (rewind === undefined) return livePlaylist(target, await target.channel.playlist(t, target.rung), origin);
+    if ('detail' in rewind) return refuse(400, problem(rewind.detail), origin);
+    if (target.master !== undefined) {
+      const refused = target.channel.rewindProblem(t, rewind.from, rewind.until);
+      if (refused !== undefined) return refuse(refused.status, problem(refused.detail), origin);
+      const passed = rewindQuery(rewind.from / 1000, rewind.until === undefined ? undefined : rewind.until / 1000);
+      const body = Buffer.from(target.master(passed));
+      return complete(200, { 'content-type': playlistType, 'cache-control': 'public, max-age=60' }, body, origin);
+    }
+    const answer = await target.channel.rewind(t, rewind.from, rewind.until, target.rung);
+    if ('status' in answer) return refuse(answer.status, problem(answer.detail), origin);
+    // A range that aired whole never changes; an open one grows with each segment.
+    const cache = `public, max-age=${answer.ended ? 3600 : 1}`;
+    return complete(200, { 'content-type': playlistType, 'cache-control': cache }, answer.body, origin);
+  };
+
   return {
     paths: [...paths.keys()],
     /** Whether a request's URL (with its query) is a live stream's. */
@@ -125,46 +205,20 @@ export function liveStreams(options: LiveStreamOptions) {
       const cut = url.indexOf('?');
       return targetOf(cut === -1 ? url : url.slice(0, cut)) !== undefined;
     },
-    async answer(url: string, origin: string | undefined): Promise<LiveStreamAnswer> {
+    /** The answer to a request's URL: at once when the channel holds it (the common case), else
+     * when it is worked out. */
+    answer(url: string, requestOrigin: string | undefined): LiveStreamAnswer | Promise<LiveStreamAnswer> {
       const cut = url.indexOf('?');
       const target = targetOf(cut === -1 ? url : url.slice(0, cut));
-      const headers: Record<string, string> = {};
-      if (origin !== undefined && options.allowedOrigins.includes(origin)) {
-        headers['access-control-allow-origin'] = origin;
-        headers.vary = 'Origin';
-      }
-      if (target === undefined)
-        return { status: 404, headers: { ...headers, 'content-type': problemType }, body: offAir };
-      const refuse = (status: number, body: Buffer): LiveStreamAnswer => ({
-        status,
-        headers: { ...headers, 'content-type': problemType, 'cache-control': 'no-cache' },
-        body,
-      });
+      const origin =
+        requestOrigin !== undefined && options.allowedOrigins.includes(requestOrigin) ? requestOrigin : undefined;
+      if (target === undefined) return once(offAirKey, origin, () => refuse(404, offAir, origin));
       const t = clock().getTime();
-      const rewind = parseRewind(cut === -1 ? '' : url.slice(cut + 1));
-      if (rewind !== undefined) {
-        if ('detail' in rewind) return refuse(400, problem(rewind.detail));
-        if (target.master !== undefined) {
-          const refused = target.channel.rewindProblem(t, rewind.from, rewind.until);
-          if (refused !== undefined) return refuse(refused.status, problem(refused.detail));
-          headers['content-type'] = playlistType;
-          headers['cache-control'] = 'public, max-age=60';
-          const query = rewindQuery(rewind.from / 1000, rewind.until === undefined ? undefined : rewind.until / 1000);
-          return { status: 200, headers, body: Buffer.from(target.master(query)) };
-        }
-        const answer = await target.channel.rewind(t, rewind.from, rewind.until, target.rung);
-        if ('status' in answer) return refuse(answer.status, problem(answer.detail));
-        headers['content-type'] = playlistType;
-        // A range that aired whole never changes; an open one grows with each segment.
-        headers['cache-control'] = `public, max-age=${answer.ended ? 3600 : 1}`;
-        return { status: 200, headers, body: answer.body };
+      if (cut === -1) {
+        const held = target.channel.heldPlaylist(t, target.rung);
+        if (held !== undefined) return livePlaylist(target, held.answer, origin);
       }
-      const playlist = await target.channel.playlist(t, target.rung);
-      if (playlist === undefined) return refuse(404, offAir);
-      headers['content-type'] = playlistType;
-      // A master playlist never changes; a media playlist changes with each segment.
-      headers['cache-control'] = `public, max-age=${target.master !== undefined || playlist.ended ? 60 : 1}`;
-      return { status: 200, headers, body: liveMasters.get(target) ?? playlist.body };
+      return rewound(target, cut === -1 ? '' : url.slice(cut + 1), t, origin);
     },
   };
 }

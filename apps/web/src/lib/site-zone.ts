@@ -1,7 +1,7 @@
 // The schedules' time zone: the server's, named in a meta tag of the page it serves; every date and
 // time the pages show is read in it. Without the tag (a page Efir did not serve, the unit tests)
 // Efir's default holds.
-import { defaultTimeZone } from '@efir/contract';
+import { defaultTimeZone, streamMetaNames } from '@efir/contract';
 
 let announced: string | undefined;
 
@@ -10,7 +10,7 @@ export function siteTimeZone(): string {
     const tag =
       typeof document === 'undefined'
         ? undefined
-        : document.querySelector<HTMLMetaElement>('meta[name="efir-time-zone"]');
+        : document.querySelector<HTMLMetaElement>(`meta[name="${streamMetaNames.timeZone}"]`);
     announced = tag?.content !== undefined && tag.content !== '' ? tag.content : defaultTimeZone;
   }
   return announced;

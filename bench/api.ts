@@ -3,11 +3,16 @@
 // the same JSON bytes from memory, on the same machine.
 //
 // Usage: node bench/api.ts   (prints a Markdown table; writes it to bench/results/api-<date>.md)
+//   API_ANSWERS=uncached   every request a distinct URL (a last `n=<count>`), so the site's answer
+//                          cache never answers: what a page costs that nobody asked for in 2 s
+//   API_DATABASE=postgres  the site on a database of its own on this machine's PostgreSQL
+//                          (DATABASE_URL names the server; default postgres://postgres@127.0.0.1:5432/postgres)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import {
   autocannonVersion,
   children,
@@ -23,6 +28,9 @@ import {
 } from './support.ts';
 
 const settings = { connections: 50, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 } as const;
+const uncached = process.env.API_ANSWERS === 'uncached';
+const onPostgres = process.env.API_DATABASE === 'postgres';
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const readyPath = apiUrl('videoCategories');
 const readyTimeoutMs = 60_000;
 
@@ -110,12 +118,28 @@ async function fetchBody(base: string, call: Call): Promise<Buffer> {
   return body;
 }
 
+/** Each request of an uncached run asks a URL no request asked before. */
+let distinct = 0;
+
 async function measure(base: string, call: Call, server: ServerKind, bodyBytes: number): Promise<Measurement> {
+  const separator = call.path.includes('?') ? '&' : '?';
   const options = {
     url: base + call.path,
     headers: call.headers,
     connections: settings.connections,
     pipelining: settings.pipelining,
+    ...(uncached
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request): autocannon.Request => {
+                distinct += 1;
+                return { ...request, path: `${call.path}${separator}n=${String(distinct)}` };
+              },
+            },
+          ],
+        }
+      : {}),
   };
   log(`${call.id} ${call.title} → ${server}: warm-up ${settings.warmupSeconds} s`);
   await autocannon({ ...options, duration: settings.warmupSeconds });
@@ -178,7 +202,10 @@ function report(measurements: Measurement[], date: string, loadBefore: number[],
       .join(', ')}`,
     `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, pipelining ` +
       `${settings.pipelining}, ${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up`,
-    '- site: `node apps/server/src/server.ts` on a fresh PGlite data directory with the demo content, LOG_LEVEL=warn',
+    `- site: \`node apps/server/src/server.ts\` on ${onPostgres ? "a database of its own on this machine's PostgreSQL 15" : 'a fresh PGlite data directory'} with the demo content, LOG_LEVEL=warn`,
+    uncached
+      ? '- Every request asks a URL no request asked before (a last `n=<count>`, which the site ignores and the ceiling strips): the answer cache never answers, each request runs its queries'
+      : '- Each run repeats one URL: after its first request the site answers from its answer cache',
     '- ceiling: `node bench/ceiling-server.ts`, bare node:http answering the same bytes from memory',
     '- Requests carry no cookie; latencies are in milliseconds; a request unanswered after 10 s counts as a timeout.',
     '',
@@ -206,7 +233,17 @@ export async function runApiBenchmark(): Promise<void> {
   process.on('SIGTERM', onSignal);
 
   const loadBefore = loadavg();
+  const database = `efir_bench_api_${String(process.pid)}`;
+  const admin = onPostgres ? new pg.Client({ connectionString: adminUrl }) : undefined;
   try {
+    const databaseEnv: NodeJS.ProcessEnv = {};
+    if (admin !== undefined) {
+      await admin.connect();
+      await admin.query(`create database "${database}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${database}`;
+      databaseEnv.DATABASE_URL = url.toString();
+    }
     const [sitePort, ceilingPort] = [await freePort(), await freePort()];
     const siteBase = `http://127.0.0.1:${sitePort}`;
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
@@ -219,6 +256,7 @@ export async function runApiBenchmark(): Promise<void> {
       PORT: String(sitePort),
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      ...databaseEnv,
     });
     await waitUntilReady(site, siteBase + readyPath, readyTimeoutMs);
     log(`site ready after ${fixed((Date.now() - started) / 1000, 1)} s`);
@@ -250,12 +288,17 @@ export async function runApiBenchmark(): Promise<void> {
     }
 
     const date = new Date().toISOString().slice(0, 10);
-    const out = await writeResult(`api-${date}.md`, report(measurements, date, loadBefore, loadavg()));
+    const name = `api-${date}${uncached ? '-uncached' : ''}${onPostgres ? '-postgres' : ''}.md`;
+    const out = await writeResult(name, report(measurements, date, loadBefore, loadavg()));
     log(`written to ${out}`);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     if (!state.interrupted) await cleanup();
+    if (admin !== undefined) {
+      await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
+      await admin.end();
+    }
   }
 }
 

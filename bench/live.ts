@@ -3,6 +3,8 @@
 // same machine's nginx (Debian's package) serving the same bytes from a static file: the ceiling.
 //
 // Usage: node bench/live.ts   (prints a Markdown table; writes bench/results/live-<date>.md)
+//   LIVE_RUNS=3   rounds of both servers, the order of site and nginx swapped every other round;
+//                 each round's ratio is reported with their median and spread, not the best one
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,12 +25,14 @@ import {
 } from './support.ts';
 
 const settings = { connections: 1000, warmupSeconds: 3, durationSeconds: 15 } as const;
+const runs = Number(process.env.LIVE_RUNS ?? 3);
 const playlists = [
   { id: 'tv', title: 'TV, 720 rung', path: '/tv/720/stream.m3u8' },
   { id: 'radio', title: 'radio, m3u', path: '/radio/m3u/stream.m3u8' },
 ] as const;
 
 interface Measurement {
+  run: number;
   id: string;
   title: string;
   server: 'site' | 'nginx';
@@ -92,29 +96,48 @@ async function measure(url: string): Promise<autocannon.Result> {
 }
 
 function report(measurements: Measurement[], date: string, loadBefore: number[], nginx: string): string {
-  const site = new Map(measurements.filter((m) => m.server === 'site').map((m) => [m.id, m]));
+  const siteOf = (m: Measurement): Measurement | undefined =>
+    measurements.find((other) => other.server === 'site' && other.id === m.id && other.run === m.run);
+  const ratio = (m: Measurement): number => ((siteOf(m)?.requestsPerSecond ?? 0) / m.requestsPerSecond) * 100;
   const rows = measurements.map((m) => {
-    const ofNginx =
-      m.server === 'site'
-        ? ''
-        : `${fixed(((site.get(m.id)?.requestsPerSecond ?? 0) / m.requestsPerSecond) * 100, 1)} % (site of nginx)`;
+    const ofNginx = m.server === 'site' ? '' : `${fixed(ratio(m), 1)} %`;
     return (
-      `| ${m.title} | ${m.server} | ${m.bytes} | ${fixed(m.requestsPerSecond, 0)} | ${fixed(m.p50, 1)} | ` +
+      `| ${String(m.run)} | ${m.title} | ${m.server} | ${m.bytes} | ${fixed(m.requestsPerSecond, 0)} | ${fixed(m.p50, 1)} | ` +
       `${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ${m.non2xx} | ${m.errors} (${m.timeouts}) | ${ofNginx} |`
+    );
+  });
+  const summary = playlists.map((playlist) => {
+    const ratios = measurements
+      .filter((m) => m.server === 'nginx' && m.id === playlist.id)
+      .map(ratio)
+      .sort((a, b) => a - b);
+    const timeouts = measurements
+      .filter((m) => m.server === 'site' && m.id === playlist.id)
+      .reduce((sum, m) => sum + m.timeouts + m.errors + m.non2xx, 0);
+    const median = ratios[Math.floor((ratios.length - 1) / 2)] ?? Number.NaN;
+    return (
+      `| ${playlist.title} | ${ratios.map((r) => `${fixed(r, 1)} %`).join(', ')} | ${fixed(median, 1)} % | ` +
+      `${fixed(ratios[0] ?? Number.NaN, 1)}–${fixed(ratios.at(-1) ?? Number.NaN, 1)} % | ${String(timeouts)} |`
     );
   });
   return [
     `# Live playlist benchmark, ${date}`,
     '',
     `- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}`,
-    `- Load average before (1, 5, 15 min): ${loadBefore.map((l) => fixed(l, 2)).join(', ')}`,
+    `- Load average (1, 5, 15 min) before: ${loadBefore.map((l) => fixed(l, 2)).join(', ')}; after: ${loadavg()
+      .map((l) => fixed(l, 2))
+      .join(', ')}`,
     `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, ` +
-      `${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up`,
+      `${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; ${String(runs)} rounds, nginx first in the even ones`,
     '- site: `node apps/server/src/server.ts` (one process), its media port, the demo schedule on the air',
     `- nginx: ${nginx}, \`worker_processes auto\`, access log off, the same playlist bytes as a static file`,
     '',
-    '| Playlist | Server | Bytes | Requests/s | p50 ms | p97.5 ms | p99 ms | Non-2xx | Errors (timeouts) | Site of nginx |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    "| Playlist | Site of nginx, each round | Median | Spread | Site's failed requests (timeouts, errors, non-2xx) |",
+    '| --- | --- | ---: | ---: | ---: |',
+    ...summary,
+    '',
+    '| Round | Playlist | Server | Bytes | Requests/s | p50 ms | p97.5 ms | p99 ms | Non-2xx | Errors (timeouts) | Site of nginx |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
   ].join('\n');
@@ -155,26 +178,30 @@ export async function runLiveBenchmark(): Promise<void> {
     await waitUntilReady(ceiling, nginxBase + playlists[0].path, 10_000);
 
     const measurements: Measurement[] = [];
-    for (const playlist of playlists) {
-      for (const [server, base] of [
-        ['site', mediaBase],
-        ['nginx', nginxBase],
-      ] as const) {
-        log(`${playlist.id} → ${server}: ${settings.connections} connections`);
-        const result = await measure(base + playlist.path);
-        measurements.push({
-          id: playlist.id,
-          title: playlist.title,
-          server,
-          bytes: bytes.get(playlist.id) ?? 0,
-          requestsPerSecond: result.requests.mean,
-          p50: result.latency.p50,
-          p97_5: result.latency.p97_5,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
-        });
+    for (let run = 1; run <= runs; run += 1) {
+      for (const playlist of playlists) {
+        const servers = [
+          ['site', mediaBase],
+          ['nginx', nginxBase],
+        ] as const;
+        for (const [server, base] of run % 2 === 0 ? [...servers].reverse() : servers) {
+          log(`round ${String(run)}: ${playlist.id} → ${server}: ${settings.connections} connections`);
+          const result = await measure(base + playlist.path);
+          measurements.push({
+            run,
+            id: playlist.id,
+            title: playlist.title,
+            server,
+            bytes: bytes.get(playlist.id) ?? 0,
+            requestsPerSecond: result.requests.mean,
+            p50: result.latency.p50,
+            p97_5: result.latency.p97_5,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+            errors: result.errors,
+            timeouts: result.timeouts,
+          });
+        }
       }
     }
     const date = new Date().toISOString().slice(0, 10);

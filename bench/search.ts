@@ -3,11 +3,14 @@
 // names and descriptions made of the demo's words (and their Latin-script copies, as the site
 // makes them). Each query is asked once (a distinct URL: no answer cache), one at a time: words
 // and pairs in Cyrillic, the same in the Latin script with a typo, for videos and for radios.
+// SEARCH_DATABASE=pglite runs the same on the embedded database: the site makes its data directory
+// and the demo, stops, the items are written into it, and the site starts again on it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl, toLatin } from '@efir/contract';
 import pg from 'pg';
+import { openPglite } from '../apps/server/src/db/database.ts';
 import { radioCategories, videoCategories } from '../apps/server/src/demo/texts.ts';
 import {
   cpuModel,
@@ -25,6 +28,20 @@ import {
 const perKind = Number(process.env.SEARCH_ITEMS ?? 50_000);
 const queriesPerSet = 100;
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const onPglite = process.env.SEARCH_DATABASE === 'pglite';
+
+/** What both databases answer to a statement with parameters. */
+interface Writer {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  end(): Promise<void>;
+}
+
+/** The embedded database's own client, beside the site's: the site must not be running. */
+async function pgliteWriter(dataDir: string): Promise<Writer> {
+  const database = await openPglite(dataDir);
+  const client = (database.db as unknown as { $client: Pick<Writer, 'query'> }).$client;
+  return { query: (text, params) => client.query(text, params), end: () => database.close() };
+}
 
 /** A small random generator with a seed, so two runs search the same catalogue. */
 function seeded(seed: number): () => number {
@@ -53,22 +70,31 @@ function withTypo(text: string, random: () => number): string {
 
 export async function runSearchBenchmark(): Promise<void> {
   const name = `efir_bench_search_${String(process.pid)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
+  const admin = onPglite ? undefined : new pg.Client({ connectionString: adminUrl });
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
+  if (admin !== undefined) {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-search-'));
   const [port, mediaPort] = [await freePort(), await freePort()];
-  const site = startChild('site', ['apps/server/src/server.ts'], {
-    ...siteEnv(dataDir, port, mediaPort, 'off'),
-    DATABASE_URL: databaseUrl.toString(),
-  });
+  const env = siteEnv(dataDir, port, mediaPort, 'off');
+  if (onPglite) delete env.DATABASE_URL;
+  else env.DATABASE_URL = databaseUrl.toString();
+  let site = startChild('site', ['apps/server/src/server.ts'], env);
   const base = `http://127.0.0.1:${String(port)}`;
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  let db: Writer | undefined;
   try {
     await waitUntilReady(site, `${base}/health/ready`, 120_000);
-    await db.connect();
+    if (onPglite) {
+      await stopChild(site);
+      db = await pgliteWriter(dataDir);
+    } else {
+      const client = new pg.Client({ connectionString: databaseUrl.toString() });
+      await client.connect();
+      db = client;
+    }
     const vocabulary = words();
     const random = seeded(42);
     const pick = (): string => vocabulary[Math.floor(random() * vocabulary.length)] ?? 'эфир';
@@ -97,11 +123,19 @@ export async function runSearchBenchmark(): Promise<void> {
         [radios.map((r) => r[0]), radios.map((r) => r[1]), radios.map((r) => r[2])],
       );
     }
-    await db.query('analyze video; analyze radio');
+    await db.query('analyze video');
+    await db.query('analyze radio');
     const writtenSeconds = (Date.now() - started) / 1000;
-    const counts = await db.query<{ videos: string; radios: string }>(
+    const counted = await db.query(
       'select (select count(*) from video) as videos, (select count(*) from radio) as radios',
     );
+    const counts = counted.rows[0] as { videos: string; radios: string } | undefined;
+    if (onPglite) {
+      await db.end();
+      db = undefined;
+      site = startChild('site', ['apps/server/src/server.ts'], env);
+      await waitUntilReady(site, `${base}/health/ready`, 120_000);
+    }
     const loadBefore = loadavg();
     const sets = [
       { label: 'one word', make: () => pick() },
@@ -137,7 +171,7 @@ export async function runSearchBenchmark(): Promise<void> {
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
 - Load average before the queries (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
-- PostgreSQL on this machine; ${counts.rows[0]?.videos ?? '?'} videos and ${counts.rows[0]?.radios ?? '?'} radios
+- ${onPglite ? 'PGlite, the embedded database, in the site process' : 'PostgreSQL on this machine'}; ${counts?.videos ?? '?'} videos and ${counts?.radios ?? '?'} radios
   (the demo and ${String(perKind)} of each more, names and descriptions from the demo's words;
   written in ${fixed(writtenSeconds, 0)} s); each query asked once, one at a time, time to the whole answer
 
@@ -145,15 +179,17 @@ export async function runSearchBenchmark(): Promise<void> {
 | --- | --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 `;
-    await writeResult(`search-${new Date().toISOString().slice(0, 10)}.md`, markdown);
+    await writeResult(`search-${new Date().toISOString().slice(0, 10)}${onPglite ? '-pglite' : ''}.md`, markdown);
   } finally {
-    await db.end().catch(() => undefined);
+    await db?.end().catch(() => undefined);
     await stopChild(site);
     rmSync(dataDir, { recursive: true, force: true });
-    // SEARCH_KEEP_DATABASE=1 leaves it, to look at the plans (EXPLAIN) afterwards.
-    if (process.env.SEARCH_KEEP_DATABASE === '1') log(`kept the database ${name}`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    if (admin !== undefined) {
+      // SEARCH_KEEP_DATABASE=1 leaves it, to look at the plans (EXPLAIN) afterwards.
+      if (process.env.SEARCH_KEEP_DATABASE === '1') log(`kept the database ${name}`);
+      else await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
   }
 }
 

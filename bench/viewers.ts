@@ -24,9 +24,9 @@ const joinMs = 10_000;
 const measureMs = 30_000;
 const heldP99Ms = 250;
 
-type Kind = 'call' | 'playlist' | 'segment';
+export type Kind = 'call' | 'playlist' | 'segment';
 
-interface Tally {
+export interface Tally {
   latencies: Record<Kind, number[]>;
   failures: number;
   failed: Map<string, number>;
@@ -87,12 +87,12 @@ function get(
   });
 }
 
-interface Viewer {
+export interface Viewer {
   stop(): void;
 }
 
 /** A viewer of / from a random phase: timers as its page has them. */
-function viewer(cluster: Cluster, dayId: number, mode: 'polling' | 'stream', tally: Tally): Viewer {
+export function viewer(cluster: Cluster, dayId: number, mode: 'polling' | 'stream', tally: Tally): Viewer {
   const site = new URL(cluster.siteUrl);
   const media = new URL(cluster.mediaUrl);
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -167,7 +167,7 @@ function viewer(cluster: Cluster, dayId: number, mode: 'polling' | 'stream', tal
   };
 }
 
-function p(values: readonly number[], percentile: number): number {
+export function p(values: readonly number[], percentile: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((percentile / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -188,15 +188,19 @@ interface Row {
   load: number;
 }
 
-async function step(cluster: Cluster, dayId: number, mode: 'polling' | 'stream', count: number): Promise<Row> {
-  const tally: Tally = {
+export function newTally(measuring: boolean): Tally {
+  return {
     latencies: { call: [], playlist: [], segment: [] },
     failures: 0,
     failed: new Map(),
     bytes: 0,
     streams: 0,
-    measuring: false,
+    measuring,
   };
+}
+
+async function step(cluster: Cluster, dayId: number, mode: 'polling' | 'stream', count: number): Promise<Row> {
+  const tally = newTally(false);
   const viewers: Viewer[] = [];
   for (let i = 0; i < count; i += 1) {
     viewers.push(viewer(cluster, dayId, mode, tally));

@@ -123,8 +123,10 @@ describe.each(backends)('rewinding the live channels on %s', (backend) => {
         const parsed = parsePlaylist(answer.text);
         expectLiveSuccessor(previous, parsed, targetDuration);
         // The first segment stays, the instant asked for within it; the last is the live edge.
-        expect(startInstant(answer.text, parsed)).toBe(from);
         const first = parsed.segments[0]!;
+        // Players start at the instant asked for, or at an item's first frame when it is in its first segment.
+        const beginsItem = /^\/media\/[vr]\/.*seg_00000\.ts$/u.test(first.uri);
+        expect(startInstant(answer.text, parsed)).toBe(beginsItem ? Date.parse(first.date) : from);
         expect(Date.parse(first.date)).toBeLessThanOrEqual(from);
         expect(Date.parse(first.date) + first.duration * 1000).toBeGreaterThan(from);
         if (previous !== undefined) expect(parsed.mediaSequence).toBe(previous.mediaSequence);
@@ -149,6 +151,13 @@ describe.each(backends)('rewinding the live channels on %s', (backend) => {
     expect(answer.text).toContain('#EXT-X-START:TIME-OFFSET=0.000,PRECISE=YES');
     // The live window's segments, with their numbers, are the rewound playlist's last ones.
     expect(parsed.segments.slice(0, live.segments.length)).toEqual(live.segments);
+    // Asked for within an item's first segment, it starts at the item's first frame.
+    const hour = parsePlaylist((await get(`${tvStreamPath(0, 720)}${rewindQuery(seconds(now - 3_600_000))}`)).text);
+    const itemStart = hour.segments.find((segment) => /^\/media\/v\/.*seg_00000\.ts$/u.test(segment.uri));
+    expect(itemStart).toBeDefined();
+    const within = await get(`${tvStreamPath(0, 720)}${rewindQuery(Date.parse(itemStart!.date) / 1000 + 2)}`);
+    expect(parsePlaylist(within.text).segments[0]).toEqual(itemStart);
+    expect(within.text).toContain('#EXT-X-START:TIME-OFFSET=0.000,PRECISE=YES');
   });
 
   it('closes a range that aired whole: a VOD playlist from its start to its end', async () => {

@@ -63,7 +63,8 @@ export interface RewindWindow extends LiveWindow {
 /**
  * The log from the segment airing at `from` (or the first after it, off the air) to the last one
  * started by t and before `until`: a playlist that keeps its first segment and grows like the
- * live one, then closes once `until` has passed. Undefined when nothing aired in that range.
+ * live one, then closes once `until` has passed. Players start at `from`, or at the segment's
+ * start when it begins an item. Undefined when nothing aired in that range.
  */
 export function rewindWindow(
   log: readonly AiredEntry[],
@@ -80,12 +81,17 @@ export function rewindWindow(
   if (head === undefined || last < first) return undefined;
   const closed = until !== undefined && until <= t;
   const next = log[last + 1];
+  // Asked for within an item's first segment (the item's start by its schedule, which the channel
+  // may air a moment ahead), a player starts at the item's first frame.
+  const before = log[first - 1];
+  const beginsItem =
+    head.itemId !== null && (before === undefined || before.itemId !== head.itemId || before.day !== head.day);
   return {
     entries: log.slice(first, last + 1),
     ended: closed,
     closed,
     until: closed ? Number.POSITIVE_INFINITY : (next?.start ?? Number.POSITIVE_INFINITY),
-    startOffset: Math.max(0, from - head.start) / 1000,
+    startOffset: beginsItem ? 0 : Math.max(0, from - head.start) / 1000,
   };
 }
 

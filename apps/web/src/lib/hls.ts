@@ -113,12 +113,14 @@ const stallMs = 4000;
  */
 export async function followHls(
   media: HTMLMediaElement,
-  url: string,
+  url: string | (() => string),
   onRecovering: () => void = () => undefined,
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
   const backoff = createBackoff();
-  if (playsNativelyOnly(Hls, media)) return followNative(media, url, backoff, onRecovering);
+  // A rewound live stream is asked again from where it plays, not from where it first started.
+  const source = typeof url === 'string' ? () => url : url;
+  if (playsNativelyOnly(Hls, media)) return followNative(media, source, backoff, onRecovering);
   let hls: Hls | undefined;
   let live = true;
   let position = -1;
@@ -178,7 +180,7 @@ export async function followHls(
       }
       attachAgain(instance);
     });
-    instance.loadSource(url);
+    instance.loadSource(source());
     instance.attachMedia(media);
     if (resume) media.play().catch(() => undefined);
     hls = instance;
@@ -197,7 +199,7 @@ export async function followHls(
 /** Safari's own player retries loads itself; after an error it is given the stream again. */
 function followNative(
   media: HTMLMediaElement,
-  url: string,
+  source: () => string,
   backoff: Backoff,
   onRecovering: () => void,
 ): FollowedStream {
@@ -206,7 +208,7 @@ function followNative(
     if (!backoff.failing) resume = !media.paused;
     backoff.schedule(() => {
       onRecovering();
-      media.src = url;
+      media.src = source();
       if (resume) media.play().catch(() => undefined);
     });
   };
@@ -216,7 +218,7 @@ function followNative(
   };
   media.addEventListener('error', onError);
   media.addEventListener('canplay', onReady);
-  const attachment = attachNative(media, url);
+  const attachment = attachNative(media, source());
   return {
     detach: () => {
       backoff.cancel();

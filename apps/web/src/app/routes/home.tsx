@@ -13,10 +13,19 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const noVideos: readonly TeleprogramItem[] = [];
 
-/** The day's strip: the teleprogram's plain list with the item on air marked. */
-function TeleprogramStrip({ teleId, currentId }: { teleId: number; currentId: number | undefined }) {
+/** The day's strip: the teleprogram's plain list with the item on air marked, and the one a
+ * rewound viewer watches. */
+function TeleprogramStrip({
+  teleId,
+  currentId,
+  watchedId,
+}: {
+  teleId: number;
+  currentId: number | undefined;
+  watchedId: number | undefined;
+}) {
   const videos = useTeleprogramVideos(teleId).data?.results ?? noVideos;
-  return <ProgrammeStrip videos={videos} currentId={currentId} />;
+  return <ProgrammeStrip videos={videos} currentId={currentId} watchedId={watchedId} />;
 }
 
 /** `/`: the live TV section (player with its ticker, chat, the day's strip), then, below the fold,
@@ -30,7 +39,9 @@ export function HomeRoute() {
       <LiveTvSection
         ticker={(teleId, itemId, time) => <Ticker teleId={teleId} itemKey={itemId} time={time} />}
         chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
-        strip={(teleId, currentId) => <TeleprogramStrip teleId={teleId} currentId={currentId} />}
+        strip={(teleId, currentId, watchedId) => (
+          <TeleprogramStrip teleId={teleId} currentId={currentId} watchedId={watchedId} />
+        )}
       />
       <BelowTheFold>
         <Slideshow name="main" label={t('home.slideshow')} autoplayMs={10_000} />

@@ -2,10 +2,12 @@ import { Loader2, Pause, Play, Radio as RadioIcon, SkipForward, Square, Volume2,
 import { useEffect, useRef, useState } from 'react';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
 import { whenIdle } from '../../../lib/after-paint.ts';
+import { type EfirWatching, setEfirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
 import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { mediaOrigin } from '../../../lib/media-origin.ts';
 import { closePlayer, usePlayer } from '../../../lib/player-store.ts';
+import { mustReanchor } from '../../../lib/rewind.ts';
+import { liveStreamUrl, rewindMs } from '../../../lib/streams.ts';
 import './efir-player.css';
 
 /** The live radio ('efir') player of the shell: shown while the player's type is 'efir'. */
@@ -17,9 +19,10 @@ export function EfirPlayer() {
 
 type Status = 'loading' | 'ready' | 'error';
 
-/** The stream by the user agent: the apple path on iPhone and iPad, m3u elsewhere (SPEC §7). */
-export function efirStreamUrl(userAgent: string): string {
-  return `${mediaOrigin()}/radio/${radioStreamKind(detectDevice(userAgent))}/stream.m3u8`;
+/** The stream by the user agent: the apple path on iPhone and iPad, m3u elsewhere (SPEC §7); of
+ * the channel or a regional copy, live or from an instant. */
+export function efirStreamUrl(userAgent: string, watching: EfirWatching = { shift: 0, from: undefined }): string {
+  return liveStreamUrl('radio', { ...watching, radioKind: radioStreamKind(detectDevice(userAgent)) });
 }
 
 function EfirAudio() {
@@ -29,38 +32,70 @@ function EfirAudio() {
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
 
+  const watching = useEfirWatching();
+  const { shift, from } = watching;
+  const started = useRef(false);
   useEffect(() => {
     const audio = audioRef.current;
     if (audio === null) return;
-    audio.volume = 0.5;
+    // The volume is the visitor's from the first stream on; a rewind or a copy keeps it.
+    if (!started.current) audio.volume = 0.5;
+    const resume = started.current && !audio.paused;
+    started.current = true;
     let cancelled = false;
     let detach = (): void => undefined;
+    let soundTimer = 0;
     const fail = (error: unknown): void => {
       console.error(error);
       setStatus('error');
     };
+    setStatus('loading');
+    // A rewound stream attached again (an outage) starts from where its sound was.
+    let playingAt: number | undefined;
+    const url = (): string =>
+      efirStreamUrl(navigator.userAgent, { shift, from: from === undefined ? undefined : (playingAt ?? from) });
     // Nothing plays before the visitor asks (no autoplay): the stream's code and first segments
-    // wait for an idle moment, after what the page shows first.
+    // wait for an idle moment, after what the page shows first. A visitor's rewind plays at once.
     const cancelIdle = whenIdle(() => {
       // While the stream is away the bar shows it loading, and plays on once it is back.
       const recovering = (): void => {
         setStatus('loading');
       };
-      followHls(audio, efirStreamUrl(navigator.userAgent), recovering).then((attachment) => {
-        if (cancelled) attachment.detach();
-        else detach = attachment.detach;
+      followHls(audio, url, recovering).then((attachment) => {
+        if (cancelled) {
+          attachment.detach();
+          return;
+        }
+        detach = attachment.detach;
+        if (resume || from !== undefined) {
+          audio.play().catch((error: unknown) => {
+            console.error(error);
+          });
+        }
+        soundTimer = window.setInterval(() => {
+          const at = audio.paused ? undefined : attachment.playingDate()?.getTime();
+          if (at === undefined) return;
+          if (from !== undefined) playingAt = at;
+          setEfirPlaying(at);
+          if (from !== undefined && mustReanchor(at, Date.now(), rewindMs())) watchEfir({ from: at });
+        }, 1000);
       }, fail);
     });
     return () => {
       cancelled = true;
       cancelIdle();
+      window.clearInterval(soundTimer);
       audio.pause();
       detach();
     };
-  }, []);
+  }, [shift, from]);
 
   const audio = (): HTMLAudioElement | null => audioRef.current;
   const toLive = (): void => {
+    if (from !== undefined) {
+      watchEfir({ from: undefined });
+      return;
+    }
     const element = audio();
     if (element === null || element.seekable.length === 0) return;
     // The live edge, less a few seconds so the buffer does not run dry at once.
@@ -87,7 +122,10 @@ function EfirAudio() {
       />
       <RadioIcon className="efir__icon" aria-hidden="true" size={22} />
       <p className="efir__title">
-        <span className="efir__live">{t('efir.on_air')}</span> <span className="efir__name">{t('efir.name')}</span>
+        <span className={from === undefined ? 'efir__live' : 'efir__live efir__live--rewound'}>
+          {t(from === undefined ? 'efir.on_air' : 'rewind.rewound')}
+        </span>{' '}
+        <span className="efir__name">{t('efir.name')}</span>
       </p>
       {/* The play button shows the loading; the bar keeps its height from loading to ready. */}
       <span className="visually-hidden" role="status">

@@ -1,10 +1,16 @@
-import type { Radioprogram, RadioprogramItem } from '@efir/contract';
+import { clockTimeIn, formatShift, type Radioprogram, type RadioprogramItem } from '@efir/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PreviewImage } from '../../../components/preview-image.tsx';
+import { RewindBar } from '../../../components/rewind-bar.tsx';
+import { efirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, radioAllowanceSeconds } from '../../../lib/live.ts';
 import { closePlayer } from '../../../lib/player-store.ts';
+import { onAirIndex } from '../../../lib/programme-day.ts';
+import { programmeStartBefore } from '../../../lib/rewind.ts';
+import { siteTimeZone } from '../../../lib/site-zone.ts';
+import { channelShifts, rememberShift, rewindMs } from '../../../lib/streams.ts';
 import { radioprogramTodayQuery } from '../../../lib/today-queries.ts';
 import { advanceRadioprogram, useRadioRun, useRadioShow, useRadioWithAds } from '../api/radio-live.ts';
 import './live-radio.css';
@@ -34,6 +40,8 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
     if (finished) closePlayer();
   }, [finished]);
   useRadioAdvance(run, items);
+  const watching = useEfirWatching();
+  const listened = useListenedIndex(items, watching.shift);
 
   if (run === undefined || settling) {
     // The block's own shape while the run loads, so what follows it does not move when it comes.
@@ -52,6 +60,10 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
     );
   }
   const current = items[run.index];
+  const rewound = watching.from !== undefined;
+  // What the listener hears: behind the clock by a few seconds live, by as much as they chose rewound.
+  const heard = items[listened] ?? (rewound ? undefined : current);
+  const heardTime = heard?.time_to_start ?? '';
   return (
     <section className="live-radio" aria-label={t('radio.live_title')}>
       <div className="live-radio__now">
@@ -62,13 +74,61 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
               <p className="live-radio__label">{t('live.now')}</p>
               <p className="live-radio__name">{current.radio.name}</p>
               <p className="live-radio__author">{current.radio.author.name}</p>
+              {!rewound || heard === undefined || heard === current ? null : (
+                <p className="live-radio__heard">
+                  {t('rewind.listening')}: {heard.radio.name}
+                </p>
+              )}
             </div>
           </>
         )}
       </div>
       {chat(run.id)}
+      <div className="live-radio__rewind">
+        <RewindBar
+          label={t('rewind.radio')}
+          rewindMs={rewindMs()}
+          playing={efirPlaying}
+          live={!rewound}
+          onFromStart={
+            heardTime === ''
+              ? undefined
+              : () => {
+                  watchEfir({
+                    from: programmeStartBefore(heardTime, efirPlaying() ?? Date.now(), siteTimeZone(), watching.shift),
+                  });
+                }
+          }
+          onWatch={(from) => {
+            watchEfir({ from });
+          }}
+          shifts={channelShifts('radio')}
+          shift={watching.shift}
+          onShift={(shift) => {
+            rememberShift(shift === 0 ? '' : formatShift(shift));
+            watchEfir({ shift, from: undefined });
+          }}
+        />
+      </div>
     </section>
   );
+}
+
+/** The item the live radio's sound plays (its index in `items`), read every second, set when it changes. */
+function useListenedIndex(items: readonly RadioprogramItem[], shift: number): number {
+  const [index, setIndex] = useState(-1);
+  useEffect(() => {
+    const starts = items.map((item) => item.time_to_start);
+    const timer = window.setInterval(() => {
+      const at = efirPlaying();
+      if (at === undefined) return;
+      setIndex(onAirIndex(starts, clockTimeIn(siteTimeZone(), new Date(at + shift * 60_000))));
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [items, shift]);
+  return index;
 }
 
 /** The radio's advance: after the item's duration + 15 s, publish it and ask to move on. */

@@ -1,16 +1,18 @@
-import { clockTimeIn, type Teleprogram, type TeleprogramItem } from '@efir/contract';
+import { clockTimeIn, formatShift, type Teleprogram, type TeleprogramItem } from '@efir/contract';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { RewindBar } from '../../../components/rewind-bar.tsx';
 import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
 import { formatClock } from '../../../lib/dates.ts';
 import { followHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { allowanceSpent, liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
-import { mediaOrigin } from '../../../lib/media-origin.ts';
 import { onAirIndex } from '../../../lib/programme-day.ts';
+import { mustReanchor, programmeStartBefore } from '../../../lib/rewind.ts';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
+import { channelShifts, chosenShift, liveStreamUrl, rememberShift, rewindMs } from '../../../lib/streams.ts';
 import { advanceTeleprogram } from '../api/advance-teleprogram.ts';
 import { runStatusQuery, useRunStatus } from '../api/get-run-status.ts';
 import { useTeleprogramWithAds } from '../api/get-teleprogram-withads.ts';
@@ -21,8 +23,14 @@ export interface LiveTvSlots {
   /** The ticker over the stream, for the day, the item on air and the schedules' time. */
   ticker: (teleId: number, itemId: number | undefined, time: string | undefined) => ReactNode;
   chat: (teleId: number) => ReactNode;
-  /** The day's strip with the item on air marked. */
-  strip: (teleId: number, currentItemId: number | undefined) => ReactNode;
+  /** The day's strip with the item on air marked, and the one the viewer watches when rewound. */
+  strip: (teleId: number, currentItemId: number | undefined, watchedItemId: number | undefined) => ReactNode;
+}
+
+/** What the player plays: the channel or one of its regional copies, live or from an instant. */
+interface Watching {
+  shift: number;
+  from: number | undefined;
 }
 
 /**
@@ -44,15 +52,27 @@ export function LiveTvSection(slots: LiveTvSlots) {
   );
   const items = withAds?.results ?? [];
   const time = useTimeLive(!dayOver && teleId !== undefined).data?.Time;
+  const [watching, setWatching] = useState<Watching>(() => ({ shift: chosenShift('tv'), from: undefined }));
   // The item the picture shows, once it plays: the strip and the ticker follow it, not the wall
-  // clock, which runs a few seconds ahead of any live player. Set only when it changes.
+  // clock, which runs a few seconds ahead of any live player; and the item on the air by the clock,
+  // which a rewound picture is behind. Each set only when it changes.
   const [shown, setShown] = useState(-1);
+  const [airing, setAiring] = useState(-1);
   const starts = useRef<string[]>([]);
+  const picture = useRef<number | undefined>(undefined);
   useEffect(() => {
     starts.current = (withAds?.results ?? []).map((item) => item.time_to_start);
   }, [withAds]);
-  const onPictureTime = useCallback((at: Date) => {
-    setShown(onAirIndex(starts.current, clockTimeIn(siteTimeZone(), at)));
+  const onPictureTime = useCallback((at: Date | undefined, shift: number) => {
+    picture.current = at?.getTime();
+    if (at === undefined) return;
+    // A copy's picture and air are read on its own clock: the schedule's wall-clock times.
+    const clock = (instant: number): string => clockTimeIn(siteTimeZone(), new Date(instant + shift * 60_000));
+    setShown(onAirIndex(starts.current, clock(at.getTime())));
+    setAiring(onAirIndex(starts.current, clock(Date.now())));
+  }, []);
+  const watch = useCallback((from: number | undefined): void => {
+    setWatching((before) => ({ ...before, from }));
   }, []);
 
   useAdvance(run, items);
@@ -76,15 +96,44 @@ export function LiveTvSection(slots: LiveTvSlots) {
       </section>
     );
   }
-  const current = items[shown >= 0 ? shown : run.index];
+  const rewound = watching.from !== undefined;
+  // Live, the strip follows the picture; rewound, it marks both the picture's item and the air's.
+  const current = items[rewound ? airing : shown >= 0 ? shown : run.index];
+  const watched = rewound ? items[shown] : current;
+  const watchedTime = watched?.time_to_start ?? '';
   return (
     <section className="live-tv" aria-label={t('live.title')}>
-      <div className="live-tv__stage">
-        <LiveVideo onPictureTime={onPictureTime} />
-        {slots.ticker(run.id, current?.id, time)}
+      <div className="live-tv__player">
+        <div className="live-tv__stage">
+          <LiveVideo watching={watching} onPictureTime={onPictureTime} onReanchor={watch} />
+          {/* The running line is the main channel's live one. */}
+          {rewound || watching.shift !== 0 ? null : slots.ticker(run.id, current?.id, time)}
+        </div>
+        <RewindBar
+          label={t('rewind.tv')}
+          rewindMs={rewindMs()}
+          playing={() => picture.current}
+          live={!rewound}
+          onFromStart={
+            watchedTime === ''
+              ? undefined
+              : () => {
+                  watch(
+                    programmeStartBefore(watchedTime, picture.current ?? Date.now(), siteTimeZone(), watching.shift),
+                  );
+                }
+          }
+          onWatch={watch}
+          shifts={channelShifts('tv')}
+          shift={watching.shift}
+          onShift={(shift) => {
+            rememberShift(shift === 0 ? '' : formatShift(shift));
+            setWatching({ shift, from: undefined });
+          }}
+        />
       </div>
       {slots.chat(run.id)}
-      {slots.strip(run.id, current?.id)}
+      {slots.strip(run.id, current?.id, rewound ? watched?.id : undefined)}
     </section>
   );
 }
@@ -121,10 +170,21 @@ function useAdvance(run: Teleprogram | 'none' | undefined, items: readonly Telep
   }, [run, items, queryClient]);
 }
 
-/** The live player: autoplay muted where the browser demands it, with a clear unmute control. */
-/** The live player; `onPictureTime` hears, about every second while it plays, the wall-clock time
- * of the picture it shows. */
-function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
+/**
+ * The live player: autoplay muted where the browser demands it, with a clear unmute control.
+ * `onPictureTime` hears, about every second while it plays, the wall-clock time of the picture
+ * it shows; a rewound picture about to leave the rewind window is played again from where it is
+ * (`onReanchor`).
+ */
+function LiveVideo({
+  watching,
+  onPictureTime,
+  onReanchor,
+}: {
+  watching: Watching;
+  onPictureTime: (at: Date | undefined, shift: number) => void;
+  onReanchor: (from: number) => void;
+}) {
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
@@ -151,11 +211,13 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
       cancelIdle();
     };
   }, []);
+  const { shift, from } = watching;
   useEffect(() => {
     const video = videoRef.current;
     if (video === null) return;
     let cancelled = false;
     let detach = (): void => undefined;
+    let playingAt: number | undefined;
     const start = (): void => {
       video.play().catch(() => {
         // Sound is not allowed yet: play muted, the unmute control stays offered.
@@ -164,10 +226,13 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
         void video.play().catch(() => undefined);
       });
     };
+    onPictureTime(undefined, shift);
     // Through an outage (a restart, the channel off air and back) it attaches the stream again and
-    // the element's autoplay starts it at the live edge.
+    // the element's autoplay starts it at the live edge, or a rewound one where it played.
     let pictureTimer = 0;
-    followHls(video, `${mediaOrigin()}/tv/stream.m3u8`).then(
+    const url = (): string =>
+      liveStreamUrl('tv', { shift, from: from === undefined ? undefined : (playingAt ?? from) });
+    followHls(video, url).then(
       (attachment) => {
         if (cancelled) attachment.detach();
         else {
@@ -175,7 +240,10 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
           start();
           pictureTimer = window.setInterval(() => {
             const at = video.paused ? undefined : attachment.playingDate();
-            if (at !== undefined) onPictureTime(at);
+            if (at === undefined) return;
+            if (from !== undefined) playingAt = at.getTime();
+            onPictureTime(at, shift);
+            if (from !== undefined && mustReanchor(at.getTime(), Date.now(), rewindMs())) onReanchor(at.getTime());
           }, 1000);
         }
       },
@@ -199,7 +267,7 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
       video.pause();
       detach();
     };
-  }, [onPictureTime]);
+  }, [shift, from, onPictureTime, onReanchor]);
   return (
     <>
       <video
@@ -213,7 +281,9 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
         preload="metadata"
         lang="ru"
       />
-      <span className="live-tv__badge">{t('live.title')}</span>
+      <span className={from === undefined ? 'live-tv__badge' : 'live-tv__badge live-tv__badge--rewound'}>
+        {from === undefined ? t('live.title') : t('rewind.rewound')}
+      </span>
       {muted ? (
         <button
           type="button"
@@ -237,9 +307,12 @@ function LiveVideo({ onPictureTime }: { onPictureTime: (at: Date) => void }) {
 export function ProgrammeStrip({
   videos,
   currentId,
+  watchedId,
 }: {
   videos: readonly TeleprogramItem[];
   currentId: number | undefined;
+  /** The item a rewound viewer watches, when it is not the one on air. */
+  watchedId?: number | undefined;
 }) {
   const { t } = useI18n();
   // A day can hold a couple of hundred items: they render in the background, in short slices.
@@ -248,12 +321,15 @@ export function ProgrammeStrip({
   useEffect(
     () =>
       afterPaint(() => {
-        const current = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+        // What is watched first: rewound, the item the picture shows; else the one on the air.
+        const current =
+          listRef.current?.querySelector<HTMLElement>('.live-strip__item--watched') ??
+          listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
         const list = listRef.current;
         if (current == null || list === null) return;
         list.scrollTo({ left: current.offsetLeft - list.offsetLeft - 16, behavior: 'smooth' });
       }),
-    [currentId, items.length],
+    [currentId, watchedId, items.length],
   );
   return (
     <section className="live-strip" aria-label={t('live.programme')}>
@@ -261,11 +337,17 @@ export function ProgrammeStrip({
       <ol ref={listRef} className="live-strip__list" tabIndex={0} aria-label={t('live.programme')}>
         {stripItems(items).map((item) => {
           const onAir = item.id === currentId;
+          const watched = watchedId !== undefined && item.id === watchedId && !onAir;
           return (
-            <li key={item.id} className="live-strip__item" aria-current={onAir ? 'true' : undefined}>
+            <li
+              key={item.id}
+              className={watched ? 'live-strip__item live-strip__item--watched' : 'live-strip__item'}
+              aria-current={onAir ? 'true' : undefined}
+            >
               <span className="live-strip__time">{formatClock(item.time_to_start)}</span>
               <span className="live-strip__name">{item.video.name}</span>
               {onAir ? <span className="live-strip__now">{t('live.now')}</span> : null}
+              {watched ? <span className="live-strip__watched">{t('rewind.watching')}</span> : null}
             </li>
           );
         })}

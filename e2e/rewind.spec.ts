@@ -166,8 +166,21 @@ test('/radio: «С начала» plays the radio programme on air from its star
 }) => {
   test.setTimeout(90_000);
   const id = Number(radioId());
+  const written = Date.now();
   const dayId = await writeToday('radio', { startsIn: -300, items: [{ id }, { id, startsIn: 12 }, { id }, { id }] });
   const programmeStart = await itemStart('radio', dayId, 1);
+  // The channel joins a new schedule after what it has already listed (up to 10 s): until then the
+  // calls may still say the day before the change is over, which closes the radio's player.
+  await expect
+    .poll(
+      async () => {
+        const run = (await (await fetch(`${site()}${apiUrl('radioprogramToday')}`)).json()) as
+          { id: number; index: number } | 'none';
+        return Date.now() - written > 11_000 && run !== 'none' && run.id === dayId && run.index < 4;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await open(page, '/radio');
   const efir = page.locator('section.efir');
   const play = efir.getByRole('button', { name: 'Слушать' });

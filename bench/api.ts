@@ -256,6 +256,8 @@ export async function runApiBenchmark(): Promise<void> {
       PORT: String(sitePort),
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // No demo media made in the background: ffmpeg would take the cores the calls are measured on.
+      DEMO_MEDIA: 'off',
       ...databaseEnv,
     });
     await waitUntilReady(site, siteBase + readyPath, readyTimeoutMs);

@@ -72,13 +72,14 @@ export function toLatin(text: string): string {
   );
 }
 
-/** Applies `toLatin` to every string inside a JSON-like value, keys excepted. */
-export function toLatinDeep<T>(value: T): T {
-  if (typeof value === 'string') return toLatin(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => toLatinDeep(item)) as T;
+/** Applies `toLatin` (or `convert`, a stand-in for it such as a memo of it) to every string inside a
+ * JSON-like value, keys excepted. */
+export function toLatinDeep<T>(value: T, convert: (text: string) => string = toLatin): T {
+  if (typeof value === 'string') return convert(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => toLatinDeep(item, convert)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = toLatinDeep(item);
+    for (const [key, item] of Object.entries(value)) out[key] = toLatinDeep(item, convert);
     return out as T;
   }
   return value;

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm
 import type { Db } from '../db/database.ts';
 import { popularPick, radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
+import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
 import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow } from './wire.ts';
@@ -14,30 +15,38 @@ export async function listRadioCategories(db: Db) {
   return db.select().from(radioCategory).orderBy(asc(radioCategory.position), asc(radioCategory.id));
 }
 
-/** One page of published radios, ordered as the video catalogue is. */
-export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: RadioRow[] }> {
-  const where =
-    query.category_id === undefined || query.category_id === ''
-      ? published
-      : and(published, eq(radio.categoryId, query.category_id));
-  const order = query.prosmotri
-    ? [desc(radio.plays), desc(radio.id)]
-    : query.date_added
-      ? [desc(radio.addedAt), desc(radio.id)]
-      : [asc(radioCategory.position), asc(radio.categoryId), desc(radio.addedAt), desc(radio.id)];
+function preparedPage(db: Db, order: PageOrder, byCategory: boolean) {
+  const where = byCategory ? and(published, eq(radio.categoryId, sql.placeholder('category'))) : published;
+  const orderBy =
+    order === 'views'
+      ? [desc(radio.plays), desc(radio.id)]
+      : order === 'added'
+        ? [desc(radio.addedAt), desc(radio.id)]
+        : [asc(radioCategory.position), asc(radio.categoryId), desc(radio.addedAt), desc(radio.id)];
   const counted = db.select({ value: count() }).from(radio).where(where);
   // The count rides along with the page: one round trip to the database, not two.
-  const found = await db
+  return db
     .select({ row: radioColumns, total: sql<number>`(${counted})`.mapWith(Number) })
     .from(radio)
     .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
     .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`radio_page_${order}_${byCategory ? 'category' : 'all'}`);
+}
+
+/** One page of published radios, ordered as the video catalogue is. */
+export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: RadioRow[] }> {
+  const category = query.category_id === '' ? undefined : query.category_id;
+  const order = pageOrderOf(query);
+  const byCategory = category !== undefined;
+  const page = preparedOnce(db, `radio-page:${order}:${String(byCategory)}`, () => preparedPage(db, order, byCategory));
+  const found = await page.execute({ category, limit: pageSize, offset: (query.page - 1) * pageSize });
   const first = found[0];
   if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
-  return { count: (await counted)[0]?.value ?? 0, rows: [] };
+  const where = category === undefined ? published : and(published, eq(radio.categoryId, category));
+  return { count: (await db.select({ value: count() }).from(radio).where(where))[0]?.value ?? 0, rows: [] };
 }
 
 export async function findRadio(db: Db, id: number): Promise<RadioRow | undefined> {

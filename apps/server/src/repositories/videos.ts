@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { homeRow, video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
+import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
 import { searchLatinOf } from './search.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import { type VideoRow } from './wire.ts';
@@ -14,33 +15,41 @@ export async function listVideoCategories(db: Db) {
   return db.select().from(videoCategory).orderBy(asc(videoCategory.position), asc(videoCategory.id));
 }
 
+function preparedPage(db: Db, order: PageOrder, byCategory: boolean) {
+  const where = byCategory ? and(published, eq(video.categoryId, sql.placeholder('category'))) : published;
+  const orderBy =
+    order === 'views'
+      ? [desc(video.views), desc(video.id)]
+      : order === 'added'
+        ? [desc(video.addedAt), desc(video.id)]
+        : [asc(videoCategory.position), asc(video.categoryId), desc(video.addedAt), desc(video.id)];
+  const counted = db.select({ value: count() }).from(video).where(where);
+  // The count rides along with the page: one round trip to the database, not two.
+  return db
+    .select({ row: videoColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+    .from(video)
+    .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`video_page_${order}_${byCategory ? 'category' : 'all'}`);
+}
+
 /**
  * One page of published videos. Order: popular (views), new (date added), or the editors' order
  * (category order, then newest first).
  */
 export async function videoCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: VideoRow[] }> {
-  const where =
-    query.category_id === undefined || query.category_id === ''
-      ? published
-      : and(published, eq(video.categoryId, query.category_id));
-  const order = query.prosmotri
-    ? [desc(video.views), desc(video.id)]
-    : query.date_added
-      ? [desc(video.addedAt), desc(video.id)]
-      : [asc(videoCategory.position), asc(video.categoryId), desc(video.addedAt), desc(video.id)];
-  const counted = db.select({ value: count() }).from(video).where(where);
-  // The count rides along with the page: one round trip to the database, not two.
-  const found = await db
-    .select({ row: videoColumns, total: sql<number>`(${counted})`.mapWith(Number) })
-    .from(video)
-    .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+  const category = query.category_id === '' ? undefined : query.category_id;
+  const order = pageOrderOf(query);
+  const byCategory = category !== undefined;
+  const page = preparedOnce(db, `video-page:${order}:${String(byCategory)}`, () => preparedPage(db, order, byCategory));
+  const found = await page.execute({ category, limit: pageSize, offset: (query.page - 1) * pageSize });
   const first = found[0];
   if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
-  return { count: (await counted)[0]?.value ?? 0, rows: [] };
+  const where = category === undefined ? published : and(published, eq(video.categoryId, category));
+  return { count: (await db.select({ value: count() }).from(video).where(where))[0]?.value ?? 0, rows: [] };
 }
 
 export async function findVideo(db: Db, id: number): Promise<VideoRow | undefined> {

@@ -15,29 +15,14 @@ import { extendAired } from '../repositories/aired.ts';
 import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, firstStartingAt, frontierAfter } from './aired.ts';
 import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
+import { type AiredProgramme, airingAt, type DayPlan, movedPlan, onAirFrom, type OnAirNow } from './on-air.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
-import {
-  type AiredItem,
-  buildDayTimeline,
-  type DayTimeline,
-  type OnAir,
-  type ScheduledItem,
-  type Segment,
-} from './timeline.ts';
+import { buildDayTimeline, type Segment } from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
 const rungSlot = '{rung}';
 /** The rung whose playlist gives a video's segment list. */
 const referenceRung = 720;
-
-export interface DayPlan {
-  schedule: LiveScheduleDay;
-  /** The schedule's items as the timeline was built from them (their segments). */
-  items: readonly ScheduledItem[];
-  timeline: DayTimeline;
-  /** When the day's broadcast ends: its timeline's end, or the next day's start if that is sooner. */
-  end: number;
-}
 
 export interface RunState {
   /** TV: 1 on air, 0 not begun, 4 over. Radio: 1 an item on air, 4 between items, 0 off air. */
@@ -55,6 +40,8 @@ export interface DayRun extends RunState {
   finishedText: string;
 }
 
+export type { AiredProgramme, DayPlan, OnAirNow } from './on-air.ts';
+
 /** The parts of a day a run needs: a schedule's, or a day row's. */
 export type DayHeading = Pick<DayRun, 'id' | 'day' | 'startsAt' | 'finishedText'>;
 
@@ -62,11 +49,6 @@ export type DayHeading = Pick<DayRun, 'id' | 'day' | 'startsAt' | 'finishedText'
  * calls. TV: an item on air; radio: anything between its first start and its end, gaps included. */
 export function isShowing(channel: LiveChannelName, state: RunState): boolean {
   return state.status === 1 || (channel === 'radio' && state.status === 4);
-}
-
-export interface OnAirNow {
-  plan: DayPlan;
-  onAir: OnAir;
 }
 
 export interface LivePlaylistAnswer {
@@ -139,27 +121,6 @@ export interface RewindProblem {
   detail: string;
 }
 
-/** A day plan moved along the clock by `deltaMs`: what a regional copy airs for that day. */
-function movedPlan(plan: DayPlan, deltaMs: number): DayPlan {
-  const { timeline } = plan;
-  return {
-    ...plan,
-    end: plan.end + deltaMs,
-    timeline: {
-      ...timeline,
-      start: timeline.start + deltaMs,
-      end: timeline.end + deltaMs,
-      entries: timeline.entries.map((entry) => ({ ...entry, start: entry.start + deltaMs })),
-      aired: timeline.aired.map((slot) => ({
-        ...slot,
-        start: slot.start + deltaMs,
-        end: slot.end + deltaMs,
-        mediaFrom: slot.mediaFrom === null ? null : slot.mediaFrom + deltaMs,
-      })),
-    },
-  };
-}
-
 /** The promise, or a rejection after `ms`; what it does later is only reported. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -172,75 +133,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, late]).finally(() => {
     clearTimeout(timer);
   });
-}
-
-/** An item's time on air (ms), with the day it belongs to. */
-export interface AiredProgramme {
-  plan: DayPlan;
-  itemIndex: number;
-  start: number;
-  end: number;
-}
-
-/** A plan's items by id and its slots by item, made once per plan. */
-const planIndexes = new WeakMap<DayPlan, { byId: Map<number, number>; slots: Map<number, AiredItem> }>();
-
-function planIndex(plan: DayPlan): { byId: Map<number, number>; slots: Map<number, AiredItem> } {
-  let index = planIndexes.get(plan);
-  if (index === undefined) {
-    index = {
-      byId: new Map(plan.schedule.items.map((item, i) => [item.id, i])),
-      slots: new Map(plan.timeline.aired.map((slot) => [slot.itemIndex, slot])),
-    };
-    planIndexes.set(plan, index);
-  }
-  return index;
-}
-
-/**
- * What airs at t, given the log's entry airing then (undefined: the memory cannot say) and the
- * day plans: an item of the schedule as it is now, airing, the log names; anything else (the
- * filler, an item a rewrite removed, still airing until the join) the schedule tells. The item's
- * slot, or null in a gap of the day; undefined outside any day's broadcast.
- */
-function airingAt(
-  entry: AiredEntry | undefined,
-  t: number,
-  today: string,
-  planOf: (date: string) => DayPlan | undefined,
-): { plan: DayPlan; slot: AiredItem | null } | undefined {
-  const plan = entry === undefined || entry.itemId === null ? undefined : planOf(entry.day);
-  if (plan !== undefined) {
-    const index = planIndex(plan);
-    const itemIndex = index.byId.get(entry?.itemId ?? -1);
-    const slot = itemIndex === undefined ? undefined : index.slots.get(itemIndex);
-    if (slot !== undefined) return { plan, slot };
-  }
-  for (const date of [today, addDays(today, -1)]) {
-    const day = planOf(date);
-    if (day === undefined || t < day.timeline.start || t >= day.end || t >= day.timeline.end) continue;
-    const slots = day.timeline.aired;
-    const after = firstStartingAt(slots, t + 1);
-    const slot = slots[after - 1];
-    return { plan: day, slot: slot !== undefined && t < slot.end ? slot : null };
-  }
-  return undefined;
-}
-
-/** `airingAt` with the offset into the item (or the gap) and the items still to come that day. */
-function onAirFrom(
-  entry: AiredEntry | undefined,
-  t: number,
-  today: string,
-  planOf: (date: string) => DayPlan | undefined,
-): OnAirNow | undefined {
-  const airing = airingAt(entry, t, today, planOf);
-  if (airing === undefined) return undefined;
-  const { plan, slot } = airing;
-  const next = plan.timeline.aired.filter((aired) => aired.start > t).map((aired) => aired.itemIndex);
-  if (slot !== null) return { plan, onAir: { itemIndex: slot.itemIndex, offset: (t - slot.start) / 1000, next } };
-  const gapStart = plan.timeline.aired.filter((aired) => aired.end <= t).at(-1)?.end ?? plan.timeline.start;
-  return { plan, onAir: { itemIndex: null, offset: (t - gapStart) / 1000, next } };
 }
 
 /** A window's playlist for a rung, from `cache` by what decides its bytes (`key`), or written and

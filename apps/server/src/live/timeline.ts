@@ -166,14 +166,29 @@ export interface OnAir {
   next: number[];
 }
 
-/** What airs at instant `t`, or undefined outside the day's broadcast. */
-export function onAirAt(timeline: DayTimeline, t: number): OnAir | undefined {
+/** The slot of the item airing at instant `t`, null in a gap of the day (the filler), undefined
+ * outside the day's broadcast. */
+export function slotAt(timeline: DayTimeline, t: number): AiredItem | null | undefined {
   if (t < timeline.start || t >= timeline.end) return undefined;
-  const current = timeline.aired.find((item) => item.start <= t && t < item.end);
+  // The slots are in order and never overlap: the last one started by t, if it still runs.
+  let low = 0;
+  let high = timeline.aired.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((timeline.aired[middle] as AiredItem).start <= t) low = middle + 1;
+    else high = middle;
+  }
+  const slot = timeline.aired[low - 1];
+  return slot !== undefined && t < slot.end ? slot : null;
+}
+
+/** What airs at instant `t` (in `slot`, as `slotAt` finds it), or undefined outside the day's broadcast. */
+export function onAirAt(timeline: DayTimeline, t: number, slot = slotAt(timeline, t)): OnAir | undefined {
+  if (slot === undefined) return undefined;
   const next = timeline.aired.filter((item) => item.start > t).map((item) => item.itemIndex);
-  if (current === undefined) {
+  if (slot === null) {
     const gapStart = timeline.aired.filter((item) => item.end <= t).at(-1)?.end ?? timeline.start;
     return { itemIndex: null, offset: (t - gapStart) / 1000, next };
   }
-  return { itemIndex: current.itemIndex, offset: (t - current.start) / 1000, next };
+  return { itemIndex: slot.itemIndex, offset: (t - slot.start) / 1000, next };
 }

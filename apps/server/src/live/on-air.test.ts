@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { AiredEntry } from './aired.ts';
+import { airingAt, type DayPlan, movedPlan, onAirFrom } from './on-air.ts';
+import { buildDayTimeline, type ScheduledItem } from './timeline.ts';
+
+const zone = 'UTC';
+const at = (date: string, time: string): number => Date.parse(`${date}T${time}Z`);
+
+/** A day of items (id, seconds, fixed start or null) from `startsAt`, each with 4 s segments. */
+function plan(date: string, startsAt: string, items: [number, number, string | null][]): DayPlan {
+  const scheduled: ScheduledItem[] = items.map(([id, seconds, fixedStart]) => ({
+    id,
+    fixedStart,
+    draft: 0,
+    durationSeconds: seconds,
+    readyAt: 0,
+    segments: Array.from({ length: Math.ceil(seconds / 4) }, (_, i) => ({
+      uri: `/media/v/${String(id)}/{rung}/seg_${String(i)}.ts`,
+      duration: Math.min(4, seconds - i * 4),
+    })),
+  }));
+  const timeline = buildDayTimeline({ date, startsAt, items: scheduled }, [], zone);
+  return {
+    schedule: {
+      id: 1,
+      day: date,
+      startsAt,
+      finishedText: '',
+      items: items.map(([id, seconds, fixed]) => ({
+        id,
+        mediaId: id * 10,
+        startsAt: fixed,
+        isAd: false,
+        draft: 0,
+        durationSeconds: seconds,
+        playlist: '',
+        mediaReadyAt: new Date(0),
+      })),
+    },
+    items: scheduled,
+    timeline,
+    end: timeline.end,
+  };
+}
+
+const entry = (day: string, itemId: number | null, start: number): AiredEntry => ({
+  sequence: 1,
+  discontinuitySequence: 0,
+  start,
+  duration: 4,
+  uri: '',
+  discontinuity: false,
+  day,
+  itemId,
+  offset: 0,
+});
+
+// Day A from 10:00: item 1 (20 s), a gap, item 2 fixed at 10:01:00 (8 s). Day B (yesterday) runs past midnight.
+const dayA = plan('2030-01-02', '10:00:00', [
+  [1, 20, null],
+  [2, 8, '10:01:00'],
+]);
+const dayB = plan('2030-01-01', '23:59:50', [[7, 30, null]]);
+const plans = new Map([
+  ['2030-01-02', dayA],
+  ['2030-01-01', dayB],
+]);
+const planOf = (date: string): DayPlan | undefined => plans.get(date);
+
+describe('what airs at an instant', () => {
+  it('follows the schedule where the log cannot say: an item, a gap, nothing', () => {
+    expect(airingAt(undefined, at('2030-01-02', '10:00:05'), '2030-01-02', planOf)?.slot?.itemIndex).toBe(0);
+    expect(airingAt(undefined, at('2030-01-02', '10:00:30'), '2030-01-02', planOf)?.slot).toBeNull();
+    expect(airingAt(undefined, at('2030-01-02', '10:01:04'), '2030-01-02', planOf)?.slot?.itemIndex).toBe(1);
+    expect(airingAt(undefined, at('2030-01-02', '10:01:09'), '2030-01-02', planOf)).toBeUndefined();
+    // Yesterday's day runs into today's date.
+    expect(airingAt(undefined, at('2030-01-02', '00:00:10'), '2030-01-02', planOf)?.plan).toBe(dayB);
+  });
+
+  it('takes the item the log names, even a moment off its slot; an item rewritten away, from the schedule', () => {
+    const early = at('2030-01-02', '10:00:59');
+    expect(airingAt(entry('2030-01-02', 2, early), early, '2030-01-02', planOf)?.slot?.itemIndex).toBe(1);
+    expect(airingAt(entry('2030-01-02', 99, early), early, '2030-01-02', planOf)?.slot).toBeNull();
+    expect(onAirFrom(entry('2030-01-02', 2, early), early, '2030-01-02', planOf)?.onAir).toEqual({
+      itemIndex: 1,
+      offset: -1,
+      next: [1],
+    });
+    expect(onAirFrom(undefined, at('2030-01-02', '10:00:30'), '2030-01-02', planOf)?.onAir).toEqual({
+      itemIndex: null,
+      offset: 10,
+      next: [1],
+    });
+  });
+
+  it('moves a day along the clock for a regional copy', () => {
+    const ahead = movedPlan(dayA, -4 * 3_600_000);
+    expect(ahead.timeline.start).toBe(dayA.timeline.start - 4 * 3_600_000);
+    expect(ahead.timeline.entries.map((e) => e.start + 4 * 3_600_000)).toEqual(
+      dayA.timeline.entries.map((e) => e.start),
+    );
+    expect(ahead.timeline.aired[1]?.start).toBe(at('2030-01-02', '06:01:00'));
+    expect(ahead.end).toBe(dayA.end - 4 * 3_600_000);
+    expect(ahead.schedule).toBe(dayA.schedule);
+  });
+});

@@ -222,6 +222,20 @@ describe('IPTV documents', () => {
     }
   });
 
+  it('writes its addresses for the site’s own origins only, whatever Host a request names', async () => {
+    for (const host of ['evil.example', 'evil.example:8080', `127.0.0.1:1`]) {
+      const list = await app.inject({ method: 'GET', url: iptvPaths.channels, headers: { host } });
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain('evil');
+      expect(
+        [...list.body.matchAll(/https?:\/\/[^/"\s]+/gu)].every(([origin]) => origin.startsWith('http://127.0.0.1:')),
+      ).toBe(true);
+      expect(list.body).not.toContain('127.0.0.1:1/');
+      const guide = await app.inject({ method: 'GET', url: iptvPaths.guide, headers: { host } });
+      expect(guide.body).not.toContain('evil');
+    }
+  });
+
   it('plays every entry of the list with ffmpeg', async () => {
     now = at('10:03:00');
     const streams = [...(await text(iptvPaths.channels)).matchAll(/^(http\S+)$/gmu)].map((match) => match[1] ?? '');

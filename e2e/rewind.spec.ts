@@ -46,6 +46,24 @@ async function itemStart(channel: 'tv' | 'radio', dayId: number, index: number):
   return instantOf(defaultTimeZone, wallClock(new Date()).date, time);
 }
 
+/**
+ * Waits until the channel airs the day just written: it joins a new schedule after what it has
+ * already listed (up to 10 s), and a player that comes before plays the day before the edit,
+ * closed (`#EXT-X-ENDLIST`), to its end first.
+ */
+async function untilJoined(channel: 'tv' | 'radio', dayId: number, written: number, count: number): Promise<void> {
+  const call = channel === 'tv' ? apiUrl('teleprogramRunStatus') : apiUrl('radioprogramToday');
+  await expect
+    .poll(
+      async () => {
+        const run = (await (await fetch(`${site()}${call}`)).json()) as { id: number; index: number } | 'none';
+        return Date.now() - written > 11_000 && run !== 'none' && run.id === dayId && run.index < count;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 /** The first PROGRAM-DATE-TIME of a playlist. */
 const firstDate = (text: string): number =>
   Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/u.exec(text)?.[1] ?? 'not a date');
@@ -61,11 +79,13 @@ test('«С начала» plays the programme on air from its first second, the 
   const id = Number(videoId());
   // The programme starts 14 s from now, after what the channel has already decided to air, so it
   // airs from its first second; filler before it, the same video after.
+  const written = Date.now();
   const dayId = await writeToday('tv', {
     startsIn: -600,
     items: [{ id, startsIn: -600 }, { id, startsIn: 14 }, { id }, { id }, { id }],
   });
   const programmeStart = await itemStart('tv', dayId, 1);
+  await untilJoined('tv', dayId, written, 5);
   await open(page, '/');
   await expect.poll(async () => (await playhead(page)).time, { timeout: 20_000 }).toBeGreaterThan(1);
   // Into the programme by a few seconds as the live picture shows it (a few target durations
@@ -169,18 +189,7 @@ test('/radio: «С начала» plays the radio programme on air from its star
   const written = Date.now();
   const dayId = await writeToday('radio', { startsIn: -300, items: [{ id }, { id, startsIn: 12 }, { id }, { id }] });
   const programmeStart = await itemStart('radio', dayId, 1);
-  // The channel joins a new schedule after what it has already listed (up to 10 s): until then the
-  // calls may still say the day before the change is over, which closes the radio's player.
-  await expect
-    .poll(
-      async () => {
-        const run = (await (await fetch(`${site()}${apiUrl('radioprogramToday')}`)).json()) as
-          { id: number; index: number } | 'none';
-        return Date.now() - written > 11_000 && run !== 'none' && run.id === dayId && run.index < 4;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await untilJoined('radio', dayId, written, 4);
   await open(page, '/radio');
   const efir = page.locator('section.efir');
   const play = efir.getByRole('button', { name: 'Слушать' });
@@ -220,9 +229,12 @@ test('a regional copy is chosen, plays, and is remembered on both channels', asy
   const own = await startSite(18_560, { TV_SHIFTS: '+4', RADIO_SHIFTS: '+4' });
   try {
     await open(page, '/', { base: own.url });
+    // The TV's demo days fill every hour (the slate between items); the radio's end before
+    // midnight, so its copy may be off the air (404) at this hour: it is asked for all the same.
     const copyPlaylist = (channel: 'tv' | 'radio') =>
       page.waitForResponse(
-        (response) => response.url().includes(`/${channel}/shift/+4/`) && response.status() === 200,
+        (response) =>
+          response.url().includes(`/${channel}/shift/+4/`) && (channel === 'radio' || response.status() === 200),
         { timeout: 30_000 },
       );
     const shift = bar(page).getByLabel('Часовой пояс');

@@ -17,7 +17,7 @@ import { type AiredEntry, type ChannelEntry, continueAiring, endOf, firstStartin
 import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
 import { type AiredProgramme, airingAt, type DayPlan, movedPlan, onAirFrom, type OnAirNow } from './on-air.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
-import { buildDayTimeline, type Segment } from './timeline.ts';
+import { buildDayTimeline, onAirAt, type Segment } from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
 const rungSlot = '{rung}';
@@ -576,7 +576,14 @@ export class LiveChannel {
     if (t < plan.timeline.start) return { status: 0, index: 0 };
     const now = await this.onAirAt(t);
     const onAir = now?.plan.schedule.day === date ? now.onAir : undefined;
-    if (onAir === undefined) return { status: this.channel === 'tv' ? 4 : 0, index: count };
+    if (onAir === undefined) {
+      // Just after an edit the log may still air the day as it was, off the air up to its frontier
+      // (at most `aheadMs`), while the schedule airs it now: the day is not over, its item joins.
+      const joining = now === undefined && t < plan.end ? onAirAt(plan.timeline, t) : undefined;
+      const next = joining === undefined ? undefined : (joining.itemIndex ?? joining.next[0]);
+      if (next !== undefined) return { status: this.channel === 'tv' ? 1 : 4, index: next };
+      return { status: this.channel === 'tv' ? 4 : 0, index: count };
+    }
     const index = onAir.itemIndex ?? onAir.next[0] ?? count;
     if (this.channel === 'radio' && onAir.itemIndex === null) return { status: 4, index };
     return { status: 1, index };

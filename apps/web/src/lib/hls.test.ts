@@ -55,10 +55,31 @@ interface FakeMedia {
   currentTime: number;
   play: ReturnType<typeof vi.fn>;
   canPlayType: () => string;
+  addEventListener: (type: string, listener: () => void) => void;
+  removeEventListener: (type: string, listener: () => void) => void;
+  /** Raises an event of the element's. */
+  dispatch: (type: string) => void;
 }
 
 function fakeMedia(): FakeMedia {
-  return { paused: false, currentTime: 0, play: vi.fn(() => Promise.resolve()), canPlayType: () => '' };
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    paused: false,
+    currentTime: 0,
+    play: vi.fn(() => Promise.resolve()),
+    canPlayType: () => '',
+    addEventListener: (type, listener) => {
+      const set = listeners.get(type) ?? new Set();
+      set.add(listener);
+      listeners.set(type, set);
+    },
+    removeEventListener: (type, listener) => {
+      listeners.get(type)?.delete(listener);
+    },
+    dispatch: (type) => {
+      for (const listener of listeners.get(type) ?? []) listener();
+    },
+  };
 }
 
 const follow = (media: FakeMedia) => followHls(media as unknown as HTMLMediaElement, url);
@@ -124,6 +145,30 @@ describe('followHls', () => {
     vi.advanceTimersByTime(1000);
     expect(latest().config.startPosition).toBe(-1);
     expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a channel whose playlist closed and played to its end, joins it live and plays it', async () => {
+    const media = fakeMedia();
+    await followHls(media as unknown as HTMLMediaElement, url, undefined, { channel: true });
+    // The channel's day ended (a closed playlist, played out) while the next one joins.
+    latest().emit(FakeHls.Events.LEVEL_LOADED, { details: { live: false } });
+    media.currentTime = 12;
+    media.paused = true;
+    media.dispatch('ended');
+    expect(latest().destroyed).toBe(true);
+    expect(attachedWithin(1000)).toBe(1);
+    expect(latest().config.startPosition).toBe(-1);
+    expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a recording that played to its end as it is', async () => {
+    const media = fakeMedia();
+    await follow(media);
+    latest().emit(FakeHls.Events.LEVEL_LOADED, { details: { live: false } });
+    media.paused = true;
+    media.dispatch('ended');
+    expect(latest().destroyed).toBe(false);
+    expect(attachedWithin(10_000)).toBe(0);
   });
 
   it('takes a recording up where it was, and leaves a paused one paused', async () => {

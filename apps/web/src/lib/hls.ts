@@ -115,6 +115,9 @@ export async function followHls(
   media: HTMLMediaElement,
   url: string | (() => string),
   onRecovering: () => void = () => undefined,
+  /** A live channel: its playlist closed (`#EXT-X-ENDLIST`: off the air, or a day that ended while
+   * the next one joins) and played to its end, it is waited for again and joined at its live edge. */
+  { channel = false }: { channel?: boolean } = {},
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
   const backoff = createBackoff();
@@ -127,9 +130,9 @@ export async function followHls(
   let mediaRecoveryTried = false;
   let resume = false;
 
-  const attachAgain = (instance: Hls): void => {
+  const attachAgain = (instance: Hls, play = !media.paused): void => {
     // Whether it played is read before the element is emptied, once per outage.
-    if (!backoff.failing) resume = !media.paused;
+    if (!backoff.failing) resume = play;
     position = media.currentTime;
     instance.destroy();
     hls = undefined;
@@ -138,6 +141,12 @@ export async function followHls(
       connect();
     });
   };
+  const onEnded = (): void => {
+    if (!channel || hls === undefined) return;
+    live = true;
+    attachAgain(hls, true);
+  };
+  media.addEventListener('ended', onEnded);
   const stall = createStallWatch(stallMs);
   const watch = setInterval(() => {
     const shouldPlay = hls !== undefined && !media.paused && !media.ended && !media.seeking;
@@ -189,6 +198,7 @@ export async function followHls(
   return {
     detach: () => {
       clearInterval(watch);
+      media.removeEventListener('ended', onEnded);
       backoff.cancel();
       hls?.destroy();
     },

@@ -38,9 +38,10 @@ function EfirAudio() {
   useEffect(() => {
     const audio = audioRef.current;
     if (audio === null) return;
-    // The volume is the visitor's from the first stream on; a rewind or a copy keeps it.
+    // The volume is the visitor's from the first stream on; a rewind or a copy keeps it. The first
+    // stream waits for the visitor's play; one they switch to (a rewind, live again, a copy) plays.
     if (!started.current) audio.volume = 0.5;
-    const resume = started.current && !audio.paused;
+    const switched = started.current;
     started.current = true;
     let cancelled = false;
     let detach = (): void => undefined;
@@ -61,13 +62,13 @@ function EfirAudio() {
       const recovering = (): void => {
         setStatus('loading');
       };
-      followHls(audio, url, recovering).then((attachment) => {
+      followHls(audio, url, recovering, { channel: true }).then((attachment) => {
         if (cancelled) {
           attachment.detach();
           return;
         }
         detach = attachment.detach;
-        if (resume || from !== undefined) {
+        if (switched) {
           audio.play().catch((error: unknown) => {
             console.error(error);
           });

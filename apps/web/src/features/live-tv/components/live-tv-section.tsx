@@ -232,7 +232,7 @@ function LiveVideo({
     let pictureTimer = 0;
     const url = (): string =>
       liveStreamUrl('tv', { shift, from: from === undefined ? undefined : (playingAt ?? from) });
-    followHls(video, url).then(
+    followHls(video, url, undefined, { channel: true }).then(
       (attachment) => {
         if (cancelled) attachment.detach();
         else {

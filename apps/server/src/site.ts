@@ -19,6 +19,9 @@ import { sweepWorkFolders } from './media/work-folders.ts';
 import { invalidateAnswers } from './plugins/answer-cache.ts';
 import { Uploads } from './studio/uploads.ts';
 
+/** The demo's media jobs run this many at a time beside the main lane (see IngestWorker). */
+const demoMediaLanes = 2;
+
 export interface RunningSite {
   log: FastifyBaseLogger;
   /** Stops taking requests and work, then closes the bus and the database. */
@@ -55,6 +58,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
         app.log.error({ err: error, job: job?.id }, 'ingest failed');
       },
     },
+    undefined,
+    demoMediaLanes,
   );
   const uploads = new Uploads({ directory: join(config.dataDir, 'uploads'), maxBytes: config.ingestMaxBytes });
   const onQueued = (): void => {

@@ -125,20 +125,25 @@ export class IngestWorker {
   readonly #stopping = new AbortController();
   readonly #events: WorkerEvents;
   readonly #idleMs: number;
+  readonly #demoLanes: number;
   #running = false;
-  #loop: Promise<void> | undefined;
+  #loops: Promise<void>[] = [];
   #wake: (() => void) | undefined;
 
-  constructor(context: IngestContext, events: WorkerEvents, idleMs = 2000) {
+  /** `demoLanes`: lanes beside the main one that make the demo's media at start, until none is
+   * left. Most of a demo item's job is waiting (a short ffmpeg, the database), not encoding, so a
+   * fresh site is playable sooner with a few at once. */
+  constructor(context: IngestContext, events: WorkerEvents, idleMs = 2000, demoLanes = 0) {
     this.#context = { ...context, signal: this.#stopping.signal };
     this.#events = events;
     this.#idleMs = idleMs;
+    this.#demoLanes = demoLanes;
   }
 
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.#loop = this.#run();
+    this.#loops = [this.#run(), ...Array.from({ length: this.#demoLanes }, () => this.#runDemo())];
   }
 
   /** Looks at the queue now rather than at the next idle tick. */
@@ -150,7 +155,7 @@ export class IngestWorker {
     this.#running = false;
     this.#stopping.abort();
     this.poke();
-    await this.#loop;
+    await Promise.all(this.#loops);
   }
 
   /** Runs queued jobs until none is left (for the CLI working without a server). */
@@ -160,6 +165,19 @@ export class IngestWorker {
       if (job === undefined) return;
       await runIngestJob(this.#context, job, this.#events);
       if (until !== undefined && (await until(this.#context.db))) return;
+    }
+  }
+
+  async #runDemo(): Promise<void> {
+    while (this.#running) {
+      let job: IngestJobRow | undefined;
+      try {
+        job = await claimIngest(this.#context.db, { demoOnly: true });
+      } catch (error) {
+        this.#events.onError(error, undefined);
+      }
+      if (job === undefined) return;
+      await runIngestJob(this.#context, job, this.#events);
     }
   }
 

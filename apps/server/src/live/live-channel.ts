@@ -171,6 +171,9 @@ export class LiveChannel {
   /** The regional copies of this channel, told when its schedule changes. */
   private readonly copies: LiveChannel[] = [];
   private readonly plans = new Map<string, CachedPlan>();
+  /** The last plan made for a day and what it was made from: read again unchanged, a day keeps
+   * its plan rather than laying out its timeline again (tens of thousands of segments). */
+  private readonly madeFrom = new Map<string, { inputs: string; plan: DayPlan }>();
   private readonly loading = new Map<string, Promise<DayPlan | undefined>>();
   private readonly segmentLists = new Map<string, Promise<Segment[]>>();
   private readonly rendered = new Map<string, LivePlaylistAnswer>();
@@ -288,7 +291,17 @@ export class LiveChannel {
   private async makePlan(date: string): Promise<DayPlan | undefined> {
     await this.options.fillerReady?.catch(() => undefined);
     const schedule = await liveScheduleDay(this.options.db, this.channel, date);
-    return schedule === undefined ? undefined : this.planOf(schedule);
+    if (schedule === undefined) return undefined;
+    const next = await liveScheduleDay(this.options.db, this.channel, addDays(date, 1));
+    const filler = await this.filler();
+    const inputs = JSON.stringify([schedule, next?.day, next?.startsAt, filler.length]);
+    const made = this.madeFrom.get(date);
+    if (made?.inputs === inputs) return made.plan;
+    const plan = await this.planFrom(schedule, next, filler);
+    this.madeFrom.delete(date);
+    this.madeFrom.set(date, { inputs, plan });
+    if (this.madeFrom.size > 8) this.madeFrom.delete(this.madeFrom.keys().next().value as string);
+    return plan;
   }
 
   /**
@@ -296,8 +309,16 @@ export class LiveChannel {
    * editor's timeline is this, for the day being edited.
    */
   async planOf(schedule: LiveScheduleDay): Promise<DayPlan> {
+    const next = await liveScheduleDay(this.options.db, this.channel, addDays(schedule.day, 1));
+    return this.planFrom(schedule, next, await this.filler());
+  }
+
+  private async planFrom(
+    schedule: LiveScheduleDay,
+    next: LiveScheduleDay | undefined,
+    filler: readonly Segment[],
+  ): Promise<DayPlan> {
     const date = schedule.day;
-    const filler = await this.filler();
     const items = await Promise.all(
       schedule.items.map(async (item) => ({
         id: item.id,
@@ -309,7 +330,6 @@ export class LiveChannel {
       })),
     );
     const timeline = buildDayTimeline({ date, startsAt: schedule.startsAt, items }, filler, this.options.timeZone);
-    const next = await liveScheduleDay(this.options.db, this.channel, addDays(date, 1));
     const nextStart =
       next === undefined
         ? Number.POSITIVE_INFINITY

@@ -271,8 +271,8 @@ describe('demo media', () => {
       const playlist = readFileSync(fileOf(rendition.link), 'utf8');
       const segments = parseMediaPlaylist(playlist, (uri) => join(dirname(fileOf(rendition.link)), uri));
       expect(segments.reduce((sum, s) => sum + s.duration, 0)).toBeCloseTo(88, 3);
-      // 10 segments of the 40 s clip, twice and then 2: it starts again twice.
-      expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(2);
+      // 5 segments of the 20 s clip, four times and then 2: it starts again four times.
+      expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(4);
       expect(segments.every((s) => s.uri.startsWith(join(clipDir, String(rendition.height)) + sep))).toBe(true);
       expect(segments.every((s) => existsSync(s.uri))).toBe(true);
     }

@@ -35,15 +35,20 @@ export async function enqueueIngest(
   return row;
 }
 
-/** Takes the oldest waiting job of the highest priority (or a silent running one) for this worker, if any. */
-export async function claimIngest(db: Db): Promise<IngestJobRow | undefined> {
+/** Takes the oldest waiting job of the highest priority (or a silent running one) for this worker,
+ * if any; `demoOnly`: only a job making the demo's media. */
+export async function claimIngest(
+  db: Db,
+  { demoOnly = false }: { demoOnly?: boolean } = {},
+): Promise<IngestJobRow | undefined> {
   const result = await db.execute<{ id: number }>(sql`
     UPDATE ingest_job SET state = 'running', stage = 'probing', progress = 0, attempts = attempts + 1,
       heartbeat_at = now(), started_at = now(), updated_at = now()
     WHERE id = (
       SELECT id FROM ingest_job
-      WHERE state = 'queued'
-         OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${heartbeatTimeoutSeconds}))
+      WHERE (state = 'queued'
+         OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${heartbeatTimeoutSeconds})))
+        ${demoOnly ? sql`AND kind IN ('demo-video', 'demo-radio')` : sql``}
       ORDER BY priority DESC, id
       FOR UPDATE SKIP LOCKED
       LIMIT 1

@@ -238,7 +238,8 @@ test.describe.serial('the studio', () => {
   });
 
   test('every screen has no serious accessibility fault, light and dark, desktop and phone', async ({ browser }) => {
-    test.setTimeout(120_000);
+    // 28 screens, each analysed twice: minutes on a busy machine.
+    test.setTimeout(300_000);
     const screens = ['videos', `videos/${String(videoId)}`, 'radios', 'categories', 'jobs', 'home-rows', 'slides'];
     const more = ['polls', 'radio-listings', 'popular', 'search-picks', 'about', 'chat', 'users', 'audit', 'account'];
     const live = ['on-air', 'schedule', 'schedule/radio/2031-06-02', 'schedule-week/tv/2031-06-02'];

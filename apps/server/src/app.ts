@@ -40,11 +40,13 @@ import {
   securityHeadersPlugin,
   sitePolicy,
 } from './lib/security-headers.ts';
-import { adminSecurity, adminTag, studioSecurity, studioTag } from './lib/route.ts';
+import { adminSecurity, adminTag, answerCacheMs, studioSecurity, studioTag } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, contentChangedChannel, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { scriptPlugin } from './plugins/script.ts';
+import { latinMemo } from './lib/latin-memo.ts';
+import { cataloguePages } from './catalogue/catalogue-pages.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -223,7 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     establishedAfterSeconds: visitorLimits.establishedAfterSeconds,
     staffOnly: (url) => url.startsWith(studioPrefix) || url.startsWith('/studio'),
   });
-  await app.register(scriptPlugin);
+  const toLatin = latinMemo();
+  await app.register(scriptPlugin, { toLatin });
   await app.register(answerCachePlugin, { bus: options.bus });
   // After the answer cache, whose entries carry their own compressed bytes: this compresses the
   // rest (pages, uncached answers); the build's assets are compressed ahead (preCompressed below).
@@ -247,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidate,
     searchRecorder,
     live,
+    cataloguePages: await cataloguePages({ db, bus: options.bus, freshMs: answerCacheMs, toLatin }),
   };
   const eventHub = new EventHub({
     reader: liveStateReader(db, liveAnswers(db, context.live, context.timeZone), chatFreshness),

@@ -1,7 +1,8 @@
 // Accept-Language: ru-latn turns every text of an /api/v1 answer into the Latin script.
-import { apiPrefix, type Locale, toLatin, toLatinDeep } from '@efir/contract';
+import { apiPrefix, type Locale, toLatinDeep } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { latinMemo } from '../lib/latin-memo.ts';
 import { localeFromAcceptLanguage } from '../lib/locale.ts';
 
 declare module 'fastify' {
@@ -11,22 +12,14 @@ declare module 'fastify' {
   }
 }
 
-/** Texts written once are written again from memory: answers repeat the catalogue's names and
- * descriptions. At most this many are kept; then the memo starts again. */
-const latinMemoSize = 20_000;
+export interface ScriptOptions {
+  /** How a text is written in the Latin script (a memo shared with the catalogue's read models). */
+  toLatin?: (text: string) => string;
+}
 
 export const scriptPlugin = fp(
-  (app: FastifyInstance, _options: object, done: (err?: Error) => void) => {
-    const latin = new Map<string, string>();
-    const toLatinOnce = (text: string): string => {
-      let written = latin.get(text);
-      if (written === undefined) {
-        written = toLatin(text);
-        if (latin.size >= latinMemoSize) latin.clear();
-        latin.set(text, written);
-      }
-      return written;
-    };
+  (app: FastifyInstance, options: ScriptOptions, done: (err?: Error) => void) => {
+    const toLatinOnce = options.toLatin ?? latinMemo();
     app.decorateRequest('locale', 'ru-cyrl');
     app.addHook('onRequest', (request, reply, next) => {
       if (request.url.startsWith(apiPrefix)) {

@@ -1,5 +1,6 @@
 import { pageSize, type PagedQuery } from '@efir/contract';
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Ranked } from '../catalogue/listing.ts';
 import type { Db } from '../db/database.ts';
 import { popularPick, radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
@@ -47,6 +48,34 @@ export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ c
   if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
   const where = category === undefined ? published : and(published, eq(radio.categoryId, category));
   return { count: (await db.select({ value: count() }).from(radio).where(where))[0]?.value ?? 0, rows: [] };
+}
+
+/** Every published radio with its place in each order of the catalogue, ranked as its pages are
+ * ordered; 'too many' when there are more than `limit`. */
+export async function publishedRadioListing(db: Db, limit: number): Promise<Ranked<RadioRow>[] | 'too many'> {
+  const counted = await db.select({ value: count() }).from(radio).where(published);
+  if ((counted[0]?.value ?? 0) > limit) return 'too many';
+  const listing = preparedOnce(db, 'radio-listing', () =>
+    db
+      .select({
+        row: radioColumns,
+        byViews: sql<number>`row_number() over (order by ${radio.plays} desc, ${radio.id} desc)`.mapWith(Number),
+        byAdded: sql<number>`row_number() over (order by ${radio.addedAt} desc, ${radio.id} desc)`.mapWith(Number),
+        byEditors:
+          sql<number>`row_number() over (order by ${radioCategory.position}, ${radio.categoryId}, ${radio.addedAt} desc, ${radio.id} desc)`.mapWith(
+            Number,
+          ),
+      })
+      .from(radio)
+      .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
+      .where(published)
+      .prepare('radio_listing'),
+  );
+  return (await listing.execute()).map(({ row, byViews, byAdded, byEditors }) => ({
+    item: row,
+    categoryId: row.categoryId,
+    rank: { views: byViews, added: byAdded, editors: byEditors },
+  }));
 }
 
 export async function findRadio(db: Db, id: number): Promise<RadioRow | undefined> {

@@ -1,5 +1,6 @@
 import { pageSize, type PagedQuery } from '@efir/contract';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Ranked } from '../catalogue/listing.ts';
 import type { Db } from '../db/database.ts';
 import { homeRow, video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
@@ -50,6 +51,34 @@ export async function videoCataloguePage(db: Db, query: PagedQuery): Promise<{ c
   if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
   const where = category === undefined ? published : and(published, eq(video.categoryId, category));
   return { count: (await db.select({ value: count() }).from(video).where(where))[0]?.value ?? 0, rows: [] };
+}
+
+/** Every published video with its place in each order of the catalogue, ranked as its pages are
+ * ordered; 'too many' when there are more than `limit`. */
+export async function publishedVideoListing(db: Db, limit: number): Promise<Ranked<VideoRow>[] | 'too many'> {
+  const counted = await db.select({ value: count() }).from(video).where(published);
+  if ((counted[0]?.value ?? 0) > limit) return 'too many';
+  const listing = preparedOnce(db, 'video-listing', () =>
+    db
+      .select({
+        row: videoColumns,
+        byViews: sql<number>`row_number() over (order by ${video.views} desc, ${video.id} desc)`.mapWith(Number),
+        byAdded: sql<number>`row_number() over (order by ${video.addedAt} desc, ${video.id} desc)`.mapWith(Number),
+        byEditors:
+          sql<number>`row_number() over (order by ${videoCategory.position}, ${video.categoryId}, ${video.addedAt} desc, ${video.id} desc)`.mapWith(
+            Number,
+          ),
+      })
+      .from(video)
+      .innerJoin(videoCategory, eq(videoCategory.id, video.categoryId))
+      .where(published)
+      .prepare('video_listing'),
+  );
+  return (await listing.execute()).map(({ row, byViews, byAdded, byEditors }) => ({
+    item: row,
+    categoryId: row.categoryId,
+    rank: { views: byViews, added: byAdded, editors: byEditors },
+  }));
 }
 
 export async function findVideo(db: Db, id: number): Promise<VideoRow | undefined> {

@@ -1,6 +1,7 @@
 // The video catalogue: categories, pages, the video page, related videos, the home page's rows.
 import { calls } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { pageAsked, sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import {
@@ -14,7 +15,11 @@ import {
 import { toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
-export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, visitorLimits }, done) => {
+export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
+  app,
+  { db, visitorLimits, cataloguePages },
+  done,
+) => {
   app.route({
     ...routeOf('videoCategories', calls.videoCategories, { cacheMs: answerCacheMs }),
     handler: async () => (await listVideoCategories(db)).map(({ id, name }) => ({ id, name })),
@@ -22,7 +27,9 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { d
 
   app.route({
     ...routeOf('videoCatalogue', calls.videoCatalogue, { cacheMs: answerCacheMs }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      const answer = await cataloguePages.videos.page(pageAsked(request.query), request.locale);
+      if (answer !== undefined) return sendEncoded(reply, answer);
       const page = await videoCataloguePage(db, request.query);
       return { count: page.count, results: page.rows.map(toVideo) };
     },

@@ -1,4 +1,5 @@
 import type { VisitorLimits } from '@efir/contract';
+import type { CataloguePages } from '../catalogue/catalogue-pages.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ChatFreshness } from '../chat/freshness.ts';
@@ -18,4 +19,6 @@ export interface RouteContext {
   invalidate: (path: string) => Promise<void>;
   searchRecorder: SearchRecorder;
   live: LiveChannels;
+  /** The catalogues' pages from memory. */
+  cataloguePages: CataloguePages;
 }

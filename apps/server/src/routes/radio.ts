@@ -1,6 +1,7 @@
 // The radio catalogue: categories, pages, popular lists, listing groups, recorded plays.
 import { calls } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { pageAsked, sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import {
@@ -13,7 +14,11 @@ import {
 import { toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
-export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, visitorLimits }, done) => {
+export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
+  app,
+  { db, visitorLimits, cataloguePages },
+  done,
+) => {
   app.route({
     ...routeOf('radioCategories', calls.radioCategories, { cacheMs: answerCacheMs }),
     handler: async () => (await listRadioCategories(db)).map(({ id, name }) => ({ id, name })),
@@ -21,7 +26,9 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, v
 
   app.route({
     ...routeOf('radioCatalogue', calls.radioCatalogue, { cacheMs: answerCacheMs }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      const answer = await cataloguePages.radios.page(pageAsked(request.query), request.locale);
+      if (answer !== undefined) return sendEncoded(reply, answer);
       const page = await radioCataloguePage(db, request.query);
       return { count: page.count, results: page.rows.map(toRadio) };
     },

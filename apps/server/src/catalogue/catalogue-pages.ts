@@ -1,0 +1,76 @@
+// The video and radio catalogues' read models, kept fresh by the bus's content changes.
+import { apiUrl, type Locale, type PagedQuery, pageSize, radioSchema, toLatinDeep, videoSchema } from '@efir/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Bus } from '../bus/bus.ts';
+import type { Db } from '../db/database.ts';
+import { contentChangedChannel } from '../plugins/answer-cache.ts';
+import { pageOrderOf } from '../repositories/prepared.ts';
+import { publishedRadioListing } from '../repositories/radios.ts';
+import { publishedVideoListing } from '../repositories/videos.ts';
+import { type RadioRow, toRadio, toVideo, type VideoRow } from '../repositories/wire.ts';
+import { CatalogueReadModel, type PageAsked } from './read-model.ts';
+
+/** The most items of a catalogue kept in memory on each node: reading them again every couple of
+ * seconds while visitors page through them stays a small part of a core. */
+export const catalogueItemsInMemory = 5000;
+
+export interface CataloguePages {
+  videos: CatalogueReadModel<VideoRow>;
+  radios: CatalogueReadModel<RadioRow>;
+}
+
+/** An item's answer JSON as the site's serializer writes it: in the script asked, checked against the contract. */
+function encoder<Row, Wire>(schema: z.ZodType<Wire>, toWire: (row: Row) => Wire, toLatin: (text: string) => string) {
+  return (row: Row, locale: Locale): string => {
+    const wire = toWire(row);
+    return JSON.stringify(z.encode(schema, locale === 'ru-latn' ? toLatinDeep(wire, toLatin) : wire));
+  };
+}
+
+export async function cataloguePages(options: {
+  db: Db;
+  bus: Bus;
+  /** How old the answers may be (the answer cache's time). */
+  freshMs: number;
+  toLatin: (text: string) => string;
+  maxItems?: number;
+}): Promise<CataloguePages> {
+  const { db, freshMs, toLatin } = options;
+  const maxItems = options.maxItems ?? catalogueItemsInMemory;
+  const videos = new CatalogueReadModel({
+    load: (limit) => publishedVideoListing(db, limit),
+    encode: encoder(videoSchema, toVideo, toLatin),
+    freshMs,
+    maxItems,
+  });
+  const radios = new CatalogueReadModel({
+    load: (limit) => publishedRadioListing(db, limit),
+    encode: encoder(radioSchema, toRadio, toLatin),
+    freshMs,
+    maxItems,
+  });
+  const videoPath = apiUrl('videoCatalogue');
+  const radioPath = apiUrl('radioCatalogue');
+  // A change names the path prefix of the answers it touches ('' for all of them).
+  await options.bus.subscribe(contentChangedChannel, (prefix) => {
+    if (videoPath.startsWith(prefix)) videos.changed();
+    if (radioPath.startsWith(prefix)) radios.changed();
+  });
+  return { videos, radios };
+}
+
+/** The page a catalogue call asks for. */
+export function pageAsked(query: PagedQuery): PageAsked {
+  return {
+    order: pageOrderOf(query),
+    category: query.category_id === '' ? undefined : query.category_id,
+    page: query.page,
+    size: pageSize,
+  };
+}
+
+/** Sends an answer already encoded, with the content type the site's serializer gives one. */
+export function sendEncoded(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -53,7 +53,8 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('efir CLI', () => {
+// Each call starts a Node process of its own: seconds apiece on a busy machine.
+describe('efir CLI', { timeout: 120_000 }, () => {
   it('ingests a video with no site running, showing the job to its end', () => {
     const run = efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Из командной строки', '--category', '2');
     expect(run.out).toMatch(/job 1 video «Из командной строки» done 100 % → video \d+/u);

@@ -70,7 +70,8 @@ describe.each([
       `POST ${apiUrl('chatPost', { params: { room: 'teleprogram', id: 1 } })} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
     );
     expect(seconds).toBeGreaterThanOrEqual(requestTimeoutSeconds - 0.5);
-    expect(seconds).toBeLessThan(requestTimeoutSeconds + 2);
+    // Connections are checked once a second; a busy machine answers a second or two later still.
+    expect(seconds).toBeLessThan(requestTimeoutSeconds + 4);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /u);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ detail: 'The request took too long to arrive.' });
   }, 20_000);

@@ -62,6 +62,26 @@ describe('layOutDay', () => {
       ['b', 3900],
     ]);
   });
+  it('lays out drafts without time, so what airs still fills the day', () => {
+    const items = layOutDay({
+      programmes: ['a', 'b'],
+      ads: [],
+      durationOf,
+      fixed: [],
+      adEvery: 99,
+      offset: 0,
+      draftEvery: 3,
+    });
+    expect(items.slice(0, 4).map((item) => [item.subject, item.start, item.draft])).toEqual([
+      ['a', 0, false],
+      ['b', 600, false],
+      ['a', 1500, true],
+      ['b', 1500, false],
+    ]);
+    const aired = items.filter((item) => !item.draft);
+    const last = aired.at(-1);
+    expect(last === undefined ? 0 : last.start + durationOf(last.subject)).toBeGreaterThanOrEqual(86_400);
+  });
 });
 
 describe('clockTimeOf', () => {

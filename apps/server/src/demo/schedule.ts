@@ -9,6 +9,8 @@ export interface ScheduledItem<T> {
   /** Seconds after midnight the item is expected to start at. */
   start: number;
   isAd: boolean;
+  /** A draft is listed but does not air, so it takes no time of the day. */
+  draft: boolean;
 }
 
 export interface DayPlan<T> {
@@ -25,6 +27,8 @@ export interface DayPlan<T> {
   /** From `from` until `until` (seconds after midnight) the day cycles these programmes instead:
    * the demo's first start airs short items, whose media are made in seconds (docs/MEDIA.md). */
   opening?: { from: number; until: number; programmes: readonly T[] };
+  /** Every this many items, one is a draft; the day is laid out with what airs, so it stays full. */
+  draftEvery?: number;
 }
 
 export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
@@ -37,6 +41,8 @@ export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
   let adCursor = plan.offset;
   let openingCursor = 0;
   const opening = plan.opening;
+  const draftAt = (position: number): boolean =>
+    plan.draftEvery !== undefined && position % plan.draftEvery === plan.draftEvery - 1;
   while (clock < dayLength && plan.programmes.length > 0) {
     const nextFixed = fixed[0];
     const inOpening =
@@ -48,19 +54,27 @@ export function layOutDay<T>(plan: DayPlan<T>): ScheduledItem<T>[] {
     if (nextFixed !== undefined && clock + length > nextFixed.at) {
       // The programme would run into a fixed slot: leave a gap (the channel fills it) and go on.
       fixed.shift();
-      items.push({ subject: nextFixed.subject, fixedStart: nextFixed.at, start: nextFixed.at, isAd: false });
+      items.push({
+        subject: nextFixed.subject,
+        fixedStart: nextFixed.at,
+        start: nextFixed.at,
+        isAd: false,
+        draft: false,
+      });
       clock = nextFixed.at + plan.durationOf(nextFixed.subject);
       continue;
     }
-    items.push({ subject: programme, fixedStart: undefined, start: clock, isAd: false });
-    clock += length;
+    const draft = draftAt(items.length);
+    items.push({ subject: programme, fixedStart: undefined, start: clock, isAd: false, draft });
+    if (!draft) clock += length;
     if (inOpening) openingCursor += 1;
     else cursor += 1;
     sinceAd += 1;
     if (sinceAd >= plan.adEvery && plan.ads.length > 0) {
       const ad = plan.ads[adCursor % plan.ads.length] as T;
-      items.push({ subject: ad, fixedStart: undefined, start: clock, isAd: true });
-      clock += plan.durationOf(ad);
+      const adDraft = draftAt(items.length);
+      items.push({ subject: ad, fixedStart: undefined, start: clock, isAd: true, draft: adDraft });
+      if (!adDraft) clock += plan.durationOf(ad);
       adCursor += 1;
       sinceAd = 0;
     }

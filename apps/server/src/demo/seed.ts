@@ -303,6 +303,7 @@ async function writeDemo(db: Db, { today, now, openingAt, wholeSegments }: SeedO
         fixed: [],
         adEvery: 5,
         offset: (offset + 3) * 11,
+        draftEvery: 37,
         ...(offset === 0 && openingAt !== undefined
           ? {
               opening: {
@@ -319,7 +320,7 @@ async function writeDemo(db: Db, { today, now, openingAt, wholeSegments }: SeedO
           position,
           startsAt: position === 0 ? '00:00:00' : null,
           radioId: item.subject,
-          draft: position % 37 === 36 ? 2 : 0,
+          draft: item.draft ? 2 : 0,
           isAd: item.isAd,
         })),
         (chunk) => tx.insert(radioprogramItem).values(chunk),

@@ -19,9 +19,12 @@ import {
   ingestVideoMedia,
 } from '../media/ingest.ts';
 import { retireMedia } from '../media/media-files.ts';
-import { FfmpegStopped } from '../media/run-ffmpeg.ts';
+import { demoPicturesArgs } from '../media/demo-media.ts';
+import { PictureBatch } from '../media/picture-batch.ts';
+import { FfmpegStopped, runFfmpeg } from '../media/run-ffmpeg.ts';
 import { removeJobWorkFolders } from '../media/work-folders.ts';
 import {
+  claimDemoIngests,
   claimIngest,
   failIngest,
   finishIngest,
@@ -119,6 +122,29 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
   }
 }
 
+/** Runs demo jobs taken together, their pictures made in shared ffmpeg runs; never throws. */
+export async function runDemoJobs(
+  context: IngestContext,
+  jobs: readonly IngestJobRow[],
+  events: WorkerEvents,
+): Promise<void> {
+  const pictures = new PictureBatch(
+    (batch) =>
+      runFfmpeg(context.tools, demoPicturesArgs(batch), 0, undefined, { signal: context.signal, background: true }),
+    jobs.length,
+  );
+  await Promise.all(
+    jobs.map((job) =>
+      runIngestJob({ ...context, pictures }, job, events).finally(() => {
+        pictures.leave();
+      }),
+    ),
+  );
+}
+
+/** How many demo jobs a demo lane takes at once. */
+export const demoBatchSize = 12;
+
 export class IngestWorker {
   readonly #context: IngestContext;
   /** Stops the job under way when the worker stops, rather than waiting for a long encode. */
@@ -170,14 +196,14 @@ export class IngestWorker {
 
   async #runDemo(): Promise<void> {
     while (this.#running) {
-      let job: IngestJobRow | undefined;
+      let jobs: IngestJobRow[] = [];
       try {
-        job = await claimIngest(this.#context.db, { demoOnly: true });
+        jobs = await claimDemoIngests(this.#context.db, demoBatchSize);
       } catch (error) {
         this.#events.onError(error, undefined);
       }
-      if (job === undefined) return;
-      await runIngestJob(this.#context, job, this.#events);
+      if (jobs.length === 0) return;
+      await runDemoJobs(this.#context, jobs, this.#events);
     }
   }
 

@@ -6,8 +6,11 @@ import {
   demoClipRecipe,
   demoClips,
   demoItemPlaylist,
-  demoPreviewArgs,
+  demoCoverPicture,
+  demoPicturesArgs,
+  demoPreviewPicture,
   demoTitleSize,
+  demoToneHz,
   loopedSegments,
 } from './demo-media.ts';
 
@@ -91,12 +94,30 @@ describe('demo clips and previews', () => {
     expect(demoClipPath('tv', 1)).toBe(demoClipPath('tv', 1));
     // The recipe is what ffmpeg is told: the clip's own colour and tone, not where it is made.
     expect(demoClipRecipe('tv', 1, '/a', '/a/l').join(' ')).toContain('color=c=0x264653');
-    expect(demoClipRecipe('radio', 1, '/a', '/a/l').join(' ')).toContain('aevalsrc=');
+    expect(demoClipRecipe('radio', 1, '/a', '/a/l').join(' ')).toContain(`sine=frequency=${demoToneHz(5)}`);
   });
 
   it('makes both previews in one run, the title drawn from its file', () => {
-    const args = demoPreviewArgs({ clip: 1, title: 'Новости', titleFile: '/w/.title.txt', outDir: '/w' });
+    const args = demoPicturesArgs([
+      demoPreviewPicture({ clip: 1, title: 'Новости', titleFile: '/w/.title.txt', outDir: '/w' }),
+    ]);
     expect(args.filter((arg) => arg.endsWith('.jpg'))).toEqual(['/w/preview.jpg', '/w/preview-catalog.jpg']);
     expect(args.join(' ')).toContain(`textfile='/w/.title.txt':expansion=none:fontsize=${demoTitleSize('Новости')}`);
+  });
+
+  it("makes several items' pictures in one run, each from its own still to its own files", () => {
+    const args = demoPicturesArgs([
+      demoPreviewPicture({ clip: 1, title: 'Новости', titleFile: '/v/.title.txt', outDir: '/v' }),
+      demoCoverPicture({ clip: 2, title: 'Позывные', titleFile: '/r/.title.txt', outDir: '/r' }),
+    ]);
+    expect(args.filter((arg) => arg.startsWith('color='))).toHaveLength(2);
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph).toMatch(/^\[0:v\].*textfile='\/v\/\.title\.txt'.*;\[1:v\].*textfile='\/r\/\.title\.txt'/u);
+    const mapped = (file: string) => args[args.indexOf(file) - 5];
+    expect([mapped('/v/preview.jpg'), mapped('/v/preview-catalog.jpg'), mapped('/r/cover.jpg')]).toEqual([
+      '[p0full]',
+      '[p0catalog]',
+      '[p1cover]',
+    ]);
   });
 });

@@ -27,8 +27,8 @@ export const demoClips: Readonly<Record<DemoKind, { count: number; seconds: numb
   // 20 s: the clock's loop is long enough to see it run, and a fresh site makes its four clips
   // in half the time 40 s took.
   tv: { count: 4, seconds: 20 },
-  // 64 s: a whole number of AAC frames (1024 samples at 48 kHz) and of 4 s segments.
-  radio: { count: 4, seconds: 64 },
+  // 32 s: a whole number of AAC frames (1024 samples at 48 kHz) and of 4 s segments.
+  radio: { count: 4, seconds: 32 },
 };
 
 /** The base clip a demo item is made of. */
@@ -128,11 +128,12 @@ export function demoClipArgs(options: {
 }
 
 /** A radio base clip's source: its tone, beating gently so the ear can tell it plays, at about
- * the loudness target already (−16 LUFS), so it needs no loudness filter. */
+ * the loudness target already (−16 LUFS), so it needs no loudness filter. Built from filters
+ * rather than a per-sample expression, which costs ffmpeg ten times as much. */
 export function demoRadioInput(clip: number): string[] {
   const hz = demoToneHz(clip * 5);
-  const wave = `0.25*sin(2*PI*${hz}*t)*(0.6+0.4*sin(2*PI*0.5*t))`;
-  return ['-f', 'lavfi', '-i', `aevalsrc='${wave}|${wave}':s=48000:d=${demoClips.radio.seconds}`];
+  const tone = `sine=frequency=${hz}:sample_rate=48000:duration=${demoClips.radio.seconds}`;
+  return ['-f', 'lavfi', '-i', `${tone},volume=2,tremolo=f=0.5:d=0.8,pan=stereo|c0=c0|c1=c0`];
 }
 
 /** The segments a clip loops: its own playlist's, but for a last one under a second (the AAC
@@ -142,70 +143,76 @@ export function loopedSegments(segments: readonly Segment[]): Segment[] {
   return last !== undefined && last.duration < 1 && segments.length > 1 ? segments.slice(0, -1) : [...segments];
 }
 
-/** One run making a video's previews: its clip's picture with its title, 1280×720 and 480×270. */
-export function demoPreviewArgs(options: { clip: number; title: string; titleFile: string; outDir: string }): string[] {
-  const font = filterPath(demoFont);
-  const picture = [
-    bar(options.clip, '2'),
-    `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title)}:fontcolor=white:x=(w-tw)/2:y=h*0.18`,
-    'format=yuvj420p',
-    'split=2[full][small]',
-  ].join(',');
+/**
+ * A demo item's picture, drawn on a still: its source, the filters from that still (`input`) to
+ * the pads its outputs take (`pad(name)`), and the files those are written to. Pictures are made
+ * several to one ffmpeg run (`demoPicturesArgs`): starting ffmpeg costs more than drawing a still.
+ */
+export interface DemoPicture {
+  source: string;
+  graph: (input: string, pad: (name: string) => string) => string;
+  outputs: readonly { pad: string; file: string }[];
+}
+
+/** What a demo item's picture is made of: its clip, its title (and the file it is read from), and
+ * the folder it goes to. */
+export interface DemoPictureOptions {
+  clip: number;
+  title: string;
+  titleFile: string;
+  outDir: string;
+}
+
+/** One ffmpeg run making every picture of `pictures`. */
+export function demoPicturesArgs(pictures: readonly DemoPicture[]): string[] {
+  const padOf = (i: number) => (name: string) => `[p${i}${name}]`;
   return [
     '-hide_banner',
     '-nostdin',
     '-y',
     '-loglevel',
     'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${colourOf(options.clip)}:size=1280x720:rate=1:duration=1`,
+    ...pictures.flatMap((picture) => ['-f', 'lavfi', '-i', picture.source]),
     '-filter_complex',
-    `[0:v]${picture};[small]scale=480:270[catalog]`,
-    '-map',
-    '[full]',
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    join(options.outDir, 'preview.jpg'),
-    '-map',
-    '[catalog]',
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    join(options.outDir, 'preview-catalog.jpg'),
+    pictures.map((picture, i) => picture.graph(`[${i}:v]`, padOf(i))).join(';'),
+    ...pictures.flatMap((picture, i) =>
+      picture.outputs.flatMap((output) => ['-map', padOf(i)(output.pad), '-frames:v', '1', '-q:v', '3', output.file]),
+    ),
   ];
 }
 
-/** One run making a radio's cover: its clip's colour, a sound bar and its title, 480×480. */
-export function demoCoverArgs(options: { clip: number; title: string; titleFile: string; outDir: string }): string[] {
+/** A video's previews: its clip's picture with its title, 1280×720 and 480×270. */
+export function demoPreviewPicture(options: DemoPictureOptions): DemoPicture {
+  const font = filterPath(demoFont);
+  const picture = [
+    bar(options.clip, '2'),
+    `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title)}:fontcolor=white:x=(w-tw)/2:y=h*0.18`,
+    'format=yuvj420p',
+  ].join(',');
+  return {
+    source: `color=c=${colourOf(options.clip)}:size=1280x720:rate=1:duration=1`,
+    graph: (input, pad) =>
+      `${input}${picture},split=2${pad('full')}${pad('small')};${pad('small')}scale=480:270${pad('catalog')}`,
+    outputs: [
+      { pad: 'full', file: join(options.outDir, 'preview.jpg') },
+      { pad: 'catalog', file: join(options.outDir, 'preview-catalog.jpg') },
+    ],
+  };
+}
+
+/** A radio's cover: its clip's colour, a sound bar and its title, 480×480. */
+export function demoCoverPicture(options: DemoPictureOptions): DemoPicture {
   const font = filterPath(demoFont);
   const picture = [
     `drawbox=x=60:y=300:w=360:h=12:color=0xe63946:t=fill`,
     `drawtext=fontfile=${font}:textfile=${filterPath(options.titleFile)}:expansion=none:fontsize=${demoTitleSize(options.title, 480)}:fontcolor=white:x=(w-tw)/2:y=h*0.4`,
     'format=yuvj420p',
   ].join(',');
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${colourOf(options.clip + 4)}:size=480x480:rate=1:duration=1`,
-    '-vf',
-    picture,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    join(options.outDir, 'cover.jpg'),
-  ];
+  return {
+    source: `color=c=${colourOf(options.clip + 4)}:size=480x480:rate=1:duration=1`,
+    graph: (input, pad) => `${input}${picture}${pad('cover')}`,
+    outputs: [{ pad: 'cover', file: join(options.outDir, 'cover.jpg') }],
+  };
 }
 
 export interface DemoPlaylist {

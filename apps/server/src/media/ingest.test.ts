@@ -3,11 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/database.ts';
 import type { Database } from '../db/database.ts';
 import { ingestJob, radio, video } from '../db/schema/index.ts';
+import { runDemoJobs } from '../jobs/ingest-worker.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { findVideo } from '../repositories/videos.ts';
@@ -49,6 +50,9 @@ function listTree(dir: string): string[] {
     return [];
   }
 }
+
+/** The files a media URL path names under the media directory. */
+const fileOf = (url: string): string => join(mediaDir, url.replace(/^\/media\//u, ''));
 
 beforeAll(async () => {
   tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
@@ -240,9 +244,6 @@ describe('ingestRadio', () => {
 });
 
 describe('demo media', () => {
-  /** The files a media URL path names under the media directory. */
-  const fileOf = (url: string): string => join(mediaDir, url.replace(/^\/media\//u, ''));
-
   it('makes a catalogue video playlists over its shared base clip, looped, and previews with its title', async () => {
     const [row] = await database.db
       .insert(video)
@@ -314,7 +315,7 @@ describe('demo media', () => {
       .returning({ id: radio.id });
     await attachDemoRadio(context, row!.id);
     const made = (await database.db.select().from(radio).where(eq(radio.id, row!.id)))[0]!;
-    // 33 segments of about 4 s (AAC frames do not fall on 4 s): twice the 64 s tone, then one.
+    // 33 segments of about 4 s (AAC frames do not fall on 4 s): four times the 32 s tone, then one.
     expect(made.durationSeconds).toBeCloseTo(132, 1);
     // Its cover: its title on its clip's colour, square.
     expect(made.preview).toMatch(/^\/media\/r\/[0-9a-f-]{36}\/cover\.jpg$/u);
@@ -332,11 +333,11 @@ describe('demo media', () => {
     ) as { streams: { codec_name: string }[]; format: { format_name: string; duration: string } };
     expect(saved.streams.map((stream) => stream.codec_name)).toEqual(['aac']);
     expect(saved.format.format_name).toContain('mp4');
-    expect(Number(saved.format.duration)).toBeCloseTo(64, 0);
+    expect(Number(saved.format.duration)).toBeCloseTo(32, 0);
     const playlist = fileOf(made.audioPlaylist);
     const segments = parseMediaPlaylist(readFileSync(playlist, 'utf8'), (uri) => join(dirname(playlist), uri));
     expect(segments).toHaveLength(33);
-    expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(2);
+    expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(4);
     expect(segments.every((s) => existsSync(s.uri))).toBe(true);
     const probe = await probeMedia(tools, segments[0]!.uri);
     expect(probe?.hasAudio).toBe(true);
@@ -364,6 +365,60 @@ describe('demo media', () => {
       [...order].sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === 'demo-radio' ? -1 : 1)),
     );
   });
+});
+
+describe('demo jobs taken together', () => {
+  it('each job ends with its media and pictures; one that fails does not hold up the others', async () => {
+    const videos = await database.db
+      .insert(video)
+      .values([1, 2, 3].map((i) => ({ name: `Вместе ${i}`, durationSeconds: 20, categoryId: 1 })))
+      .returning({ id: video.id });
+    const [tone] = await database.db
+      .insert(radio)
+      .values({ name: 'Вместе: радио', author: 'Эфир', durationSeconds: 40, categoryId: 1 })
+      .returning({ id: radio.id });
+    const jobs = await database.db
+      .insert(ingestJob)
+      .values([
+        ...videos.map((row) => ({ kind: 'demo-video', source: { id: row.id } })),
+        { kind: 'demo-radio', source: { id: tone!.id } },
+        { kind: 'demo-video', source: { id: 999_999 } },
+      ])
+      .returning();
+    const done: number[] = [];
+    await runDemoJobs(context, jobs, {
+      onDone: (job) => {
+        done.push(job.id);
+        return Promise.resolve();
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    expect(done.sort((a, b) => a - b)).toEqual(jobs.slice(0, 4).map((job) => job.id));
+    for (const row of videos) {
+      const made = (await findVideo(database.db, row.id))!;
+      expect(await probeMedia(tools, fileOf(made.preview))).toMatchObject({ video: { width: 1280, height: 720 } });
+      expect(await probeMedia(tools, fileOf(made.previewCatalog))).toMatchObject({
+        video: { width: 480, height: 270 },
+      });
+    }
+    const radioMade = (await database.db.select().from(radio).where(eq(radio.id, tone!.id)))[0]!;
+    expect(await probeMedia(tools, fileOf(radioMade.preview))).toMatchObject({ video: { width: 480, height: 480 } });
+    const states = await database.db
+      .select()
+      .from(ingestJob)
+      .where(
+        inArray(
+          ingestJob.id,
+          jobs.map((job) => job.id),
+        ),
+      );
+    const failed = states.find((state) => state.id === jobs[4]!.id)!;
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toContain('video 999999: no such video');
+    expect(states.filter((state) => state.state === 'done')).toHaveLength(4);
+  }, 120_000);
 });
 
 describe('the codecs the master playlists declare', () => {

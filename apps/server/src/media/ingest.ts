@@ -20,8 +20,10 @@ import {
   demoClips,
   demoItemPlaylist,
   type DemoKind,
-  demoPreviewArgs,
-  demoCoverArgs,
+  demoCoverPicture,
+  type DemoPicture,
+  demoPicturesArgs,
+  demoPreviewPicture,
   demoRadioFile,
   demoRungs,
   loopedSegments,
@@ -56,16 +58,18 @@ export interface IngestContext {
   signal?: AbortSignal;
   /** The queue's job this ingest runs for: its work folder is named after it. */
   job?: JobAttempt;
+  /** Makes a demo item's pictures with other jobs' in one run; without it, a run of its own. */
+  pictures?: { make(picture: DemoPicture): Promise<void> };
 }
 
-/** ffmpeg for a job, stopped with the worker. */
+/** ffmpeg for a job, stopped with the worker, in the background. */
 function ffmpeg(
   context: IngestContext,
   args: readonly string[],
   durationSeconds: number,
   onProgress?: (done: number) => void,
 ): Promise<void> {
-  return runFfmpeg(context.tools, args, durationSeconds, onProgress, context.signal);
+  return runFfmpeg(context.tools, args, durationSeconds, onProgress, { signal: context.signal, background: true });
 }
 
 export interface VideoSource {
@@ -364,6 +368,16 @@ function ladderMedia(urlBase: string, rungs: readonly Rung[]): VideoMedia {
   };
 }
 
+/** A demo item's pictures: with the other jobs' when the worker batches them. */
+function makePictures(context: IngestContext, picture: DemoPicture): Promise<void> {
+  return context.pictures?.make(picture) ?? ffmpeg(context, demoPicturesArgs([picture]), 0);
+}
+
+/** The base clips being made by this process, by folder: a job needing one waits for that run.
+ * They are made one after another (an encode uses every core), so the first job's comes first. */
+const clipsUnderWay = new Map<string, Promise<void>>();
+let lastClip: Promise<unknown> = Promise.resolve();
+
 /**
  * The segments of a demo base clip (its TV clip's 720 rung), made first if it is not there yet:
  * encoded in a work folder and moved into `<mediaDir>/demo/<kind>/<clip>` whole. Should another
@@ -378,33 +392,52 @@ async function demoClip(
 ): Promise<Segment[]> {
   const finalDir = join(context.mediaDir, demoClipPath(kind, clip));
   if (!existsSync(finalDir)) {
-    const seconds = demoClips[kind].seconds;
-    await mkdir(incomingDir(context.mediaDir), { recursive: true });
-    await ensureRoom(context, label, kind === 'tv' ? ladderBytes(demoRungs, seconds) : radioBytes(seconds));
-    const workDir = newWorkFolder(context);
-    await mkdir(workDir);
-    try {
-      const labelFile = join(workDir, '.label.txt');
-      if (kind === 'tv') {
-        await Promise.all(demoRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-        await writeDemoTitle(workDir, demoClipLabel, '.label.txt');
-      }
-      await ffmpeg(context, demoClipRecipe(kind, clip, workDir, labelFile), seconds, (done) =>
-        onProgress?.(done, 'encoding'),
-      );
-      if (kind === 'radio') {
-        await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, demoRadioFile)), 0);
-      }
-      await rm(labelFile, { force: true });
-      await mkdir(dirname(finalDir), { recursive: true });
-      await rename(workDir, finalDir);
-    } catch (error) {
-      await rm(workDir, { recursive: true, force: true });
-      if (!existsSync(finalDir) || error instanceof FfmpegStopped) throw asIngestError(label, error);
+    let making = clipsUnderWay.get(finalDir);
+    if (making === undefined) {
+      making = lastClip
+        .then(() => makeDemoClip(context, kind, clip, label, onProgress))
+        .finally(() => clipsUnderWay.delete(finalDir));
+      clipsUnderWay.set(finalDir, making);
+      lastClip = making.catch(() => undefined);
     }
+    await making;
   }
   const playlist = kind === 'tv' ? join(finalDir, '720', 'index.m3u8') : join(finalDir, 'index.m3u8');
   return loopedSegments(parseMediaPlaylist(await readFile(playlist, 'utf8'), (uri) => uri));
+}
+
+async function makeDemoClip(
+  context: IngestContext,
+  kind: DemoKind,
+  clip: number,
+  label: string,
+  onProgress?: Progress,
+): Promise<void> {
+  const finalDir = join(context.mediaDir, demoClipPath(kind, clip));
+  const seconds = demoClips[kind].seconds;
+  await mkdir(incomingDir(context.mediaDir), { recursive: true });
+  await ensureRoom(context, label, kind === 'tv' ? ladderBytes(demoRungs, seconds) : radioBytes(seconds));
+  const workDir = newWorkFolder(context);
+  await mkdir(workDir);
+  try {
+    const labelFile = join(workDir, '.label.txt');
+    if (kind === 'tv') {
+      await Promise.all(demoRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
+      await writeDemoTitle(workDir, demoClipLabel, '.label.txt');
+    }
+    await ffmpeg(context, demoClipRecipe(kind, clip, workDir, labelFile), seconds, (done) =>
+      onProgress?.(done, 'encoding'),
+    );
+    if (kind === 'radio') {
+      await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, demoRadioFile)), 0);
+    }
+    await rm(labelFile, { force: true });
+    await mkdir(dirname(finalDir), { recursive: true });
+    await rename(workDir, finalDir);
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true });
+    if (!existsSync(finalDir) || error instanceof FfmpegStopped) throw asIngestError(label, error);
+  }
 }
 
 /** Room for a demo item's own files: its playlists and previews. */
@@ -442,7 +475,7 @@ export async function attachDemoVideo(context: IngestContext, id: number, onProg
       }
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
       const titleFile = await writeDemoTitle(workDir, found.name);
-      await ffmpeg(context, demoPreviewArgs({ clip, title: found.name, titleFile, outDir: workDir }), 0);
+      await makePictures(context, demoPreviewPicture({ clip, title: found.name, titleFile, outDir: workDir }));
       await rm(titleFile);
     },
     (urlBase) => setVideoMedia(context.db, id, ladderMedia(urlBase, rungs), seconds),
@@ -467,7 +500,7 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
       await writeFile(join(workDir, 'index.m3u8'), playlist.text);
       if (found.preview === '') {
         const titleFile = await writeDemoTitle(workDir, found.name);
-        await ffmpeg(context, demoCoverArgs({ clip, title: found.name, titleFile, outDir: workDir }), 0);
+        await makePictures(context, demoCoverPicture({ clip, title: found.name, titleFile, outDir: workDir }));
         await rm(titleFile, { force: true });
       }
     },

@@ -43,4 +43,16 @@ describe('runFfmpeg', () => {
     await runFfmpeg(slow, ['-progress', 'pipe:1'], 6, (done) => seen.push(done), undefined, 400);
     expect(seen.at(-1)).toBe(1);
   });
+
+  it("runs a background encode below the server's priority", async () => {
+    // The stand-in reports its own niceness (field 19 of /proc/self/stat) as its progress.
+    const nice = standIn('nice', 'echo out_time_us=$(cut -d" " -f19 /proc/$$/stat)000000');
+    const seen: number[] = [];
+    await runFfmpeg(nice, ['-progress', 'pipe:1'], 100, (done) => seen.push(done), { background: true });
+    const own = seen[0]! * 100;
+    expect(own).toBeGreaterThanOrEqual(10);
+    const foreground: number[] = [];
+    await runFfmpeg(nice, ['-progress', 'pipe:1'], 100, (done) => foreground.push(done));
+    expect(foreground[0]! * 100).toBeLessThan(own);
+  });
 });

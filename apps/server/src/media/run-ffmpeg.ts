@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { type MediaTools, tethered } from './ffmpeg.ts';
 
 export class FfmpegError extends Error {}
@@ -14,18 +15,23 @@ export class FfmpegStopped extends Error {}
  * reports twice a second while it works, however slowly. */
 export const ffmpegStallMs = 60_000;
 
+/** How much nicer than the server a background run is. */
+const backgroundNiceness = 10;
+
 /**
  * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
  * rejects with the end of its error output when it fails, and with FfmpegStopped when `signal`
  * stops it. A run that reports progress and then falls silent for `stallMs` is killed and
- * rejected, so one hung encode cannot hold the ingest queue for ever.
+ * rejected, so one hung encode cannot hold the ingest queue for ever. A `background` run yields
+ * the processor to everything else (the server, the live channels' filler): an encode may take
+ * longer, a viewer's answer may not.
  */
 export function runFfmpeg(
   tools: Pick<MediaTools, 'ffmpeg' | 'tether'>,
   args: readonly string[],
   durationSeconds: number,
   onProgress: (done: number) => void = () => undefined,
-  signal?: AbortSignal,
+  { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
   stallMs = ffmpegStallMs,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -37,6 +43,13 @@ export function runFfmpeg(
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(signal === undefined ? {} : { signal }),
     });
+    if (background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + backgroundNiceness));
+      } catch {
+        // Gone already, or not ours to lower: it runs at the server's priority.
+      }
+    }
     let stderr = '';
     let pending = '';
     let stalled = false;

@@ -1,6 +1,6 @@
 // The ingest queue: a table any worker process claims from with FOR UPDATE SKIP LOCKED, on PGlite
 // and on PostgreSQL alike. A running job that stops beating (its process died) is taken again.
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { ingestJob } from '../db/schema/index.ts';
 
@@ -41,21 +41,31 @@ export async function claimIngest(
   db: Db,
   { demoOnly = false }: { demoOnly?: boolean } = {},
 ): Promise<IngestJobRow | undefined> {
+  return (await claim(db, demoOnly, 1))[0];
+}
+
+/** Takes up to `limit` of the oldest jobs making the demo's media, for one worker to run together. */
+export function claimDemoIngests(db: Db, limit: number): Promise<IngestJobRow[]> {
+  return claim(db, true, limit);
+}
+
+async function claim(db: Db, demoOnly: boolean, limit: number): Promise<IngestJobRow[]> {
   const result = await db.execute<{ id: number }>(sql`
     UPDATE ingest_job SET state = 'running', stage = 'probing', progress = 0, attempts = attempts + 1,
       heartbeat_at = now(), started_at = now(), updated_at = now()
-    WHERE id = (
+    WHERE id IN (
       SELECT id FROM ingest_job
       WHERE (state = 'queued'
          OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => ${heartbeatTimeoutSeconds})))
         ${demoOnly ? sql`AND kind IN ('demo-video', 'demo-radio')` : sql``}
       ORDER BY priority DESC, id
       FOR UPDATE SKIP LOCKED
-      LIMIT 1
+      LIMIT ${limit}
     )
     RETURNING id`);
-  const id = result.rows[0]?.id;
-  return id === undefined ? undefined : findIngest(db, id);
+  const ids = result.rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db.select().from(ingestJob).where(inArray(ingestJob.id, ids)).orderBy(ingestJob.id);
 }
 
 export async function findIngest(db: Db, id: number): Promise<IngestJobRow | undefined> {

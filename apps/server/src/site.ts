@@ -29,13 +29,16 @@ export interface RunningSite {
 }
 
 export async function startSite(config: Config): Promise<RunningSite> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const tools = await locateMediaTools(config);
   const mediaDir = join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const swept = await sweepWorkFolders(database.db, mediaDir);
   // Made once, in the background: the live channels wait for it, the rest of the site does not.
+  // Begun before the database opens, which keeps one core busy for seconds on a first start.
   const fillerReady = ensureFiller(tools, mediaDir);
+  // Handled here so a failure before the log exists is no crash; it is reported below.
+  fillerReady.catch(() => undefined);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const swept = await sweepWorkFolders(database.db, mediaDir);
   const live = createLiveChannels({
     db: database.db,
     mediaDir,

@@ -261,7 +261,7 @@ describe('work folders at start', () => {
         mkdirSync(join(incomingDir(media), name), { recursive: true });
         return name;
       };
-      // An earlier run of this very node (the sweep runs before the node makes anything).
+      // An earlier run of this very node (the sweep runs before the node makes anything but its filler).
       const crashed = await job('running', 1);
       const crashedFolder = folder(basename(jobWorkFolder(media, { id: crashed, attempt: 1 })));
       const spent = await job('running', maxAttempts);
@@ -270,14 +270,16 @@ describe('work folders at start', () => {
       const elsewhere = folder(`job-${await job('running', 1)}-1-elsewhere-4242-${randomUUID()}`);
       const earlierAttempt = folder(`job-${await job('running', 2)}-1-elsewhere-4242-${randomUUID()}`);
       const finished = folder(`job-${await job('done', 1)}-1-elsewhere-4242-${randomUUID()}`);
+      // This run's filler, begun before the sweep; one of a process of this host that is gone.
       const fillerHere = folder(basename(fillerWorkFolder(media, 'tv')));
+      const fillerDead = folder(basename(fillerWorkFolder(media, 'radio')).replace(/-\d+$/u, '-4194999'));
       const fillerElsewhere = folder('filler-radio-elsewhere-4242');
       const unnamed = folder(randomUUID());
 
       const sweep = await sweepWorkFolders(database.db, media);
-      expect(readdirSync(incomingDir(media)).sort()).toEqual([elsewhere, fillerElsewhere].sort());
+      expect(readdirSync(incomingDir(media)).sort()).toEqual([elsewhere, fillerElsewhere, fillerHere].sort());
       expect(sweep.removed.sort()).toEqual(
-        [crashedFolder, spentFolder, earlierAttempt, finished, fillerHere, unnamed].sort(),
+        [crashedFolder, spentFolder, earlierAttempt, finished, fillerDead, unnamed].sort(),
       );
       expect(sweep.requeued.sort()).toEqual([crashed, spent].sort());
       expect(await findIngest(database.db, crashed)).toMatchObject({ state: 'queued', attempts: 1 });

@@ -215,7 +215,7 @@ describe.each(backends)('live channels on %s', (backend) => {
         expectLiveSuccessor(previous, current, 4);
         expect(answer.text).not.toMatch(/#EXT-X-DISCONTINUITY-SEQUENCE:\d+\n#EXT-X-DISCONTINUITY\n/u);
         for (const segment of current.segments) {
-          expect(segment.uri).toMatch(/^\/media\/(v\/[^/]+|filler\/tv)\/480\/seg_\d{5}\.ts$/u);
+          expect(segment.uri).toMatch(/^\/media\/(v\/[^/]+\/480\/seg|filler\/tv\/480\/(seg|long))_\d{5}\.ts$/u);
           if (loaded.has(segment.uri)) continue;
           const media = await mediaApp.inject({ method: 'GET', url: segment.uri });
           expect(media.statusCode, segment.uri).toBe(200);

@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { formatShift, rewindDefaults } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
+import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
 import { extendAired } from '../repositories/aired.ts';
 import { type LiveChannelName, type LiveScheduleDay, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import { type AiredEntry, type ChannelEntry, continueAiring, endOf, firstStartingAt, frontierAfter } from './aired.ts';
 import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
 import { type AiredProgramme, airingAt, type DayPlan, movedPlan, onAirFrom, type OnAirNow } from './on-air.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
-import { buildDayTimeline, onAirAt, type Segment } from './timeline.ts';
+import { buildDayTimeline, type LongFiller, onAirAt, type Segment } from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
 const rungSlot = '{rung}';
@@ -181,6 +182,7 @@ export class LiveChannel {
   private readonly rewound = new Map<string, LivePlaylistAnswer>();
   private readonly held = new Map<string, HeldAnswer>();
   private fillerSegments: Segment[] | undefined;
+  private longFillerSegments: LongFiller | undefined;
   private merged: { plans: (DayPlan | undefined)[]; entries: ChannelEntry[] } | undefined;
   /** The log's tail in memory: what the database confirmed, then what this node worked out alone. */
   private log: AiredEntry[] = [];
@@ -294,10 +296,11 @@ export class LiveChannel {
     if (schedule === undefined) return undefined;
     const next = await liveScheduleDay(this.options.db, this.channel, addDays(date, 1));
     const filler = await this.filler();
-    const inputs = JSON.stringify([schedule, next?.day, next?.startsAt, filler.length]);
+    const long = await this.longFiller();
+    const inputs = JSON.stringify([schedule, next?.day, next?.startsAt, filler.length, long?.segments.length]);
     const made = this.madeFrom.get(date);
     if (made?.inputs === inputs) return made.plan;
-    const plan = await this.planFrom(schedule, next, filler);
+    const plan = await this.planFrom(schedule, next, filler, long);
     this.madeFrom.delete(date);
     this.madeFrom.set(date, { inputs, plan });
     if (this.madeFrom.size > 8) this.madeFrom.delete(this.madeFrom.keys().next().value as string);
@@ -310,13 +313,14 @@ export class LiveChannel {
    */
   async planOf(schedule: LiveScheduleDay): Promise<DayPlan> {
     const next = await liveScheduleDay(this.options.db, this.channel, addDays(schedule.day, 1));
-    return this.planFrom(schedule, next, await this.filler());
+    return this.planFrom(schedule, next, await this.filler(), await this.longFiller());
   }
 
   private async planFrom(
     schedule: LiveScheduleDay,
     next: LiveScheduleDay | undefined,
     filler: readonly Segment[],
+    long: LongFiller | undefined,
   ): Promise<DayPlan> {
     const date = schedule.day;
     const items = await Promise.all(
@@ -329,7 +333,12 @@ export class LiveChannel {
         segments: item.mediaReadyAt === null ? [] : await this.segmentsOf(item.playlist),
       })),
     );
-    const timeline = buildDayTimeline({ date, startsAt: schedule.startsAt, items }, filler, this.options.timeZone);
+    const timeline = buildDayTimeline(
+      { date, startsAt: schedule.startsAt, items },
+      filler,
+      this.options.timeZone,
+      long,
+    );
     const nextStart =
       next === undefined
         ? Number.POSITIVE_INFINITY
@@ -356,6 +365,25 @@ export class LiveChannel {
       return this.fillerSegments;
     } catch {
       return [];
+    }
+  }
+
+  /** The filler's long segments, undefined without them (a filler made before they were). */
+  private async longFiller(): Promise<LongFiller | undefined> {
+    if (this.options.copyOf !== undefined) return this.options.copyOf.channel.longFiller();
+    if (this.longFillerSegments !== undefined) return this.longFillerSegments;
+    if (this.options.mediaDir === undefined) return undefined;
+    const folder = this.channel === 'tv' ? `filler/tv/${referenceRung}` : 'filler/radio';
+    const base = this.channel === 'tv' ? `/media/filler/tv/${rungSlot}` : '/media/filler/radio';
+    try {
+      const text = await readFile(join(this.options.mediaDir, folder, longFillerPlaylist), 'utf8');
+      this.longFillerSegments = {
+        segments: parseMediaPlaylist(text, (uri) => `${base}/${uri}`),
+        perLong: fillerPerLong,
+      };
+      return this.longFillerSegments;
+    } catch {
+      return undefined;
     }
   }
 

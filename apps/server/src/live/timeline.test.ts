@@ -52,6 +52,22 @@ describe('buildDayTimeline', () => {
     expect(timeline.aired[1]?.start).toBe(at('06:00:09'));
   });
 
+  it('fills a gap with the long filler where one fits, going on in short ones within the same pass', () => {
+    const shorts: Segment[] = [0, 1, 2, 3].map((i) => ({ uri: `filler/${i}.ts`, duration: 1 }));
+    const long = { perLong: 2, segments: [0, 1].map((j) => ({ uri: `filler/long${j}.ts`, duration: 2 })) };
+    const timeline = buildDayTimeline(day([item(1, 4), item(2, 4, '06:00:11')]), shorts, zone, long);
+    expect(timeline.entries.map((e) => [e.uri, (e.start - timeline.start) / 1000, e.discontinuity])).toEqual([
+      ['i1/0.ts', 0, false],
+      ['filler/long0.ts', 4, true],
+      ['filler/long1.ts', 6, false],
+      // The loop starts again: a change of source.
+      ['filler/long0.ts', 8, true],
+      // A second is left: the short segment that follows long0's in the loop, no change of source.
+      ['filler/2.ts', 10, false],
+      ['i2/0.ts', 11, true],
+    ]);
+  });
+
   it('cuts an overrun at the next fixed-time item', () => {
     const timeline = buildDayTimeline(day([item(1, 20), item(2, 4, '06:00:10')]), filler, zone);
     // 0–4, 4–8 stay; 8–12 would run past 10 s and is cut; filler fills 8–10.

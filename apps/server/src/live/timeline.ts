@@ -77,10 +77,26 @@ export interface DayTimeline {
 const endOf = (entry: TimelineEntry): number => entry.start + Math.round(entry.duration * 1000);
 
 /**
- * The day's timeline. The filler's segments should be short (1 s): a gap is filled with whole
- * filler segments, so a fixed-time item starts at most one filler segment late.
+ * The filler in longer segments: long segment j is the run of `perLong` short ones from
+ * j × `perLong` (the same bytes, joined), so the two can follow each other within one pass.
  */
-export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], timeZone: string): DayTimeline {
+export interface LongFiller {
+  segments: readonly Segment[];
+  perLong: number;
+}
+
+/**
+ * The day's timeline. The filler's segments should be short (1 s): a gap is filled with whole
+ * filler segments, so a fixed-time item starts at most one filler segment late. Where the filler
+ * also comes in long segments, a gap takes them wherever one fits, so an hour of slate is a
+ * quarter as many entries, and its short ones only for the last seconds.
+ */
+export function buildDayTimeline(
+  day: DaySchedule,
+  filler: readonly Segment[],
+  timeZone: string,
+  long?: LongFiller,
+): DayTimeline {
   const start = instantOf(timeZone, day.date, day.startsAt);
   const entries: TimelineEntry[] = [];
   const aired: AiredItem[] = [];
@@ -107,13 +123,16 @@ export function buildDayTimeline(day: DaySchedule, filler: readonly Segment[], t
       cursor = Math.max(cursor, target);
       return;
     }
+    // i: where in the filler's loop the next segment starts, counted in its short segments.
     let i = 0;
     for (;;) {
-      const segment = filler[i] as Segment;
+      const longOne = long !== undefined && i % long.perLong === 0 ? long.segments[i / long.perLong] : undefined;
+      const takesLong = longOne !== undefined && cursor + Math.round(longOne.duration * 1000) <= target;
+      const segment = takesLong ? longOne : (filler[i] as Segment);
       if (cursor + Math.round(segment.duration * 1000) > target) break;
       if (i === 0) fillerPass += 1;
       push(segment, null, `filler#${fillerPass}`);
-      i = (i + 1) % filler.length;
+      i = (i + (takesLong ? (long as LongFiller).perLong : 1)) % filler.length;
     }
   };
 

@@ -1,10 +1,13 @@
 // The live channels' filler: what airs in a gap before a fixed-time item and in the slot of an
 // item whose media are not ready. Encoded in the channel's own format (the TV ladder's rungs, the
 // radio's AAC) so a change to or from it is no change of format, in 1 s segments so a gap is
-// filled to within a second. Made once into DATA_DIR/media/filler and reused.
+// filled to within a second, and the same bytes joined four by four into 4 s segments for the
+// length of a long gap (a day of slate is then a quarter as many segments to lay out, log and
+// list). Made once into DATA_DIR/media/filler and reused.
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { demoFont, filterPath } from './demo-media.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { commonArgs, ladderFor, ladderFilter, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
@@ -13,6 +16,10 @@ import { fillerWorkFolder } from './work-folders.ts';
 
 export const fillerSeconds = 8;
 export const fillerSegmentSeconds = 1;
+/** How many 1 s segments a long filler segment joins. */
+export const fillerPerLong = 4;
+/** The long segments' playlist, beside the 1 s ones' `index.m3u8`. */
+export const longFillerPlaylist = 'long.m3u8';
 /** The TV channel's rungs: every video has them, whatever else its ladder holds. */
 export const liveRungs: readonly Rung[] = ladderFor(720);
 
@@ -80,4 +87,37 @@ export async function ensureFiller(tools: MediaTools, mediaDir: string): Promise
     await rm(noteFile);
   });
   await make('radio', (workDir) => runFfmpeg(tools, radioFillerArgs(workDir), fillerSeconds));
+  await Promise.all(
+    [...liveRungs.map((rung) => join(root, 'tv', String(rung.height))), join(root, 'radio')].map(joinLong),
+  );
+}
+
+/**
+ * Joins a filler folder's 1 s segments `fillerPerLong` at a time into `long_<n>.ts` (MPEG-TS from
+ * one run joins byte for byte: the timestamps and counters run on) and lists them in
+ * `long.m3u8`, written last: a folder with that playlist has its long segments whole.
+ */
+async function joinLong(folder: string): Promise<void> {
+  const listed = join(folder, longFillerPlaylist);
+  if (existsSync(listed)) return;
+  const shorts = parseMediaPlaylist(await readFile(join(folder, 'index.m3u8'), 'utf8'), (uri) => uri);
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${fillerPerLong * fillerSegmentSeconds}`];
+  lines.push('#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS');
+  for (let j = 0; (j + 1) * fillerPerLong <= shorts.length; j += 1) {
+    const run = shorts.slice(j * fillerPerLong, (j + 1) * fillerPerLong);
+    const name = `long_${String(j).padStart(5, '0')}.ts`;
+    const bytes = Buffer.concat(await Promise.all(run.map((segment) => readFile(join(folder, segment.uri)))));
+    await writeWhole(join(folder, name), bytes);
+    const seconds = run.reduce((sum, segment) => sum + segment.duration, 0);
+    lines.push(`#EXTINF:${seconds.toFixed(6)},`, name);
+  }
+  lines.push('#EXT-X-ENDLIST', '');
+  await writeWhole(listed, lines.join('\n'));
+}
+
+/** Writes a file under another name first and renames it: readers see all of it or none. */
+async function writeWhole(file: string, data: string | Buffer): Promise<void> {
+  const part = `${file}.${String(process.pid)}.part`;
+  await writeFile(part, data);
+  await rename(part, file);
 }

@@ -14,7 +14,7 @@ import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { findVideo } from '../repositories/videos.ts';
 import { demoClipOf, demoClipPath } from './demo-media.ts';
 import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
-import { ensureFiller, liveRungs } from './filler.ts';
+import { ensureFiller, fillerPerLong, liveRungs, longFillerPlaylist } from './filler.ts';
 import {
   attachDemoRadio,
   ingestRadioMedia,
@@ -454,6 +454,28 @@ describe('the codecs the master playlists declare', () => {
 
   const folderOf = (master: string): string =>
     join(mediaDir, master.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+
+  it("join the filler's 1 s segments into 4 s ones that play as the four in a row", async () => {
+    await ensureFiller(tools, mediaDir);
+    for (const folder of [...liveRungs.map((rung) => join('tv', String(rung.height))), 'radio']) {
+      const dir = join(mediaDir, 'filler', folder);
+      const shorts = parseMediaPlaylist(readFileSync(join(dir, 'index.m3u8'), 'utf8'), (uri) => join(dir, uri));
+      const longs = parseMediaPlaylist(readFileSync(join(dir, longFillerPlaylist), 'utf8'), (uri) => join(dir, uri));
+      expect(longs).toHaveLength(2);
+      longs.forEach((segment, j) => {
+        const run = shorts.slice(j * fillerPerLong, (j + 1) * fillerPerLong);
+        // Radio's AAC frames do not fall on whole seconds: a long one lasts what its four do.
+        expect(segment.duration).toBeCloseTo(
+          run.reduce((sum, short) => sum + short.duration, 0),
+          5,
+        );
+        expect(segment.duration).toBeCloseTo(4, 1);
+        expect(readFileSync(segment.uri)).toEqual(Buffer.concat(run.map((short) => readFileSync(short.uri))));
+        // It decodes whole: one stream, its timestamps running on.
+        execFileSync(tools.ffmpeg, ['-v', 'error', '-xerror', '-i', segment.uri, '-f', 'null', '-']);
+      });
+    }
+  }, 60_000);
 
   it('name the profile and level of every rung of the filler, a demo video and an ingested clip', async () => {
     await ensureFiller(tools, mediaDir);

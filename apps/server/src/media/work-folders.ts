@@ -93,9 +93,9 @@ export interface Sweep {
 }
 
 /**
- * At start, before this node makes anything: removes every work folder nobody is filling any more
- * (a job's folder stays while that attempt runs with a fresh heartbeat on another node; a filler's
- * while its process lives), and puts back in the queue the jobs whose attempt died with an earlier
+ * At start, before this node makes anything but its filler: removes every work folder nobody is
+ * filling any more (a job's folder stays while that attempt runs with a fresh heartbeat on another
+ * node; a filler's while its process lives), and puts back in the queue the jobs whose attempt died with an earlier
  * run of this node, rather than waiting for their heartbeat to fall silent.
  */
 export async function sweepWorkFolders(db: Db, mediaDir: string): Promise<Sweep> {
@@ -105,7 +105,10 @@ export async function sweepWorkFolders(db: Db, mediaDir: string): Promise<Sweep>
   const sweep: Sweep = { removed: [], requeued: [] };
   for (const name of names) {
     const folder = parseWorkFolder(name);
-    if (folder?.kind === 'filler' && !leftByTheDead(folder)) continue;
+    // A filler folder of this process's id is this run's own (begun before the sweep; a same-id
+    // earlier run's is cleared by ensureFiller before it starts).
+    const ownFiller = folder?.kind === 'filler' && folder.host === host && folder.pid === process.pid;
+    if (folder?.kind === 'filler' && (ownFiller || !leftByTheDead(folder))) continue;
     if (folder?.kind === 'job') {
       if (leftByTheDead(folder)) {
         if (await requeueInterrupted(db, folder.jobId, folder.attempt)) sweep.requeued.push(folder.jobId);

@@ -35,13 +35,9 @@ export async function enqueueIngest(
   return row;
 }
 
-/** Takes the oldest waiting job of the highest priority (or a silent running one) for this worker,
- * if any; `demoOnly`: only a job making the demo's media. */
-export async function claimIngest(
-  db: Db,
-  { demoOnly = false }: { demoOnly?: boolean } = {},
-): Promise<IngestJobRow | undefined> {
-  return (await claim(db, demoOnly, 1))[0];
+/** Takes the oldest waiting job of the highest priority (or a silent running one) for this worker, if any. */
+export async function claimIngest(db: Db): Promise<IngestJobRow | undefined> {
+  return (await claim(db, false, 1))[0];
 }
 
 /** Takes up to `limit` of the oldest jobs making the demo's media, for one worker to run together. */

@@ -183,6 +183,8 @@ export class LiveChannel {
   private readonly held = new Map<string, HeldAnswer>();
   private fillerSegments: Segment[] | undefined;
   private longFillerSegments: LongFiller | undefined;
+  /** Counts the changes of the schedule this node was told of: a plan read across one is stale. */
+  private plansRead = 0;
   private merged: { plans: (DayPlan | undefined)[]; entries: ChannelEntry[] } | undefined;
   /** The log's tail in memory: what the database confirmed, then what this node worked out alone. */
   private log: AiredEntry[] = [];
@@ -241,6 +243,9 @@ export class LiveChannel {
    * it at once (still joining after what is listed). */
   forgetPlans(): void {
     for (const cached of this.plans.values()) cached.loadedAt = 0;
+    // A reading begun before the change may hold the schedule as it was: the next use reads again.
+    this.loading.clear();
+    this.plansRead += 1;
     this.held.clear();
     for (const copy of this.copies) copy.held.clear();
   }
@@ -275,13 +280,18 @@ export class LiveChannel {
     if (cached !== undefined && Date.now() - cached.loadedAt < (this.options.planTtlMs ?? 3000)) return cached.plan;
     let loading = this.loading.get(date);
     if (loading === undefined) {
-      loading = this.makePlan(date).finally(() => this.loading.delete(date));
+      const reading = this.makePlan(date).finally(() => {
+        if (this.loading.get(date) === reading) this.loading.delete(date);
+      });
+      loading = reading;
       this.loading.set(date, loading);
     }
+    const read = this.plansRead;
     try {
       // With a plan in hand, a slow database is not waited for: the channel airs from what it has.
       const plan = await (cached === undefined ? loading : within(loading, databaseWaitMs, `reading ${date}`));
-      this.plans.set(date, { loadedAt: Date.now(), plan });
+      // Read before a change of the schedule: kept only as the plan to air from should the next reading fail.
+      this.plans.set(date, { loadedAt: read === this.plansRead ? Date.now() : 0, plan });
       if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value as string);
       return plan;
     } catch (error) {

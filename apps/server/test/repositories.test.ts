@@ -6,13 +6,8 @@ import { clearOfRateWindowEdge } from './contract/helpers.ts';
 import type { Database } from '../src/db/database.ts';
 import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
 import { playRadio, radioCataloguePage, radioListingGroups } from '../src/repositories/radios.ts';
-import {
-  latinQueryWords,
-  recommendedSearches,
-  recordSearches,
-  searchRadios,
-  searchVideos,
-} from '../src/repositories/search.ts';
+import { recommendedSearches, recordSearches, searchRadios, searchVideos } from '../src/repositories/search.ts';
+import { latinQueryWords } from '../src/search/latin-words.ts';
 import { addStudioVideo, updateStudioVideo } from '../src/repositories/studio-catalogue.ts';
 import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';

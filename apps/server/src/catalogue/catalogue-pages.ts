@@ -1,14 +1,18 @@
-// The video and radio catalogues' read models, kept fresh by the bus's content changes.
+// The video and radio catalogues' read models, kept fresh by the bus's content changes: their
+// pages and their searches.
 import { apiUrl, type Locale, type PagedQuery, pageSize, radioSchema, toLatinDeep, videoSchema } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/database.ts';
 import { contentChangedChannel } from '../plugins/answer-cache.ts';
+import { wordSimilarityThreshold } from '../db/session-settings.ts';
 import { pageOrderOf } from '../repositories/prepared.ts';
 import { publishedRadioListing } from '../repositories/radios.ts';
+import { allSearchWords, searchWordCount } from '../repositories/search.ts';
 import { publishedVideoListing } from '../repositories/videos.ts';
 import { type RadioRow, toRadio, toVideo, type VideoRow } from '../repositories/wire.ts';
+import { SearchWords } from '../search/search-words.ts';
 import { CatalogueReadModel, type PageAsked } from './read-model.ts';
 
 /** The most items of a catalogue kept in memory on each node: reading them again every couple of
@@ -38,21 +42,26 @@ export async function cataloguePages(options: {
 }): Promise<CataloguePages> {
   const { db, freshMs, toLatin } = options;
   const maxItems = options.maxItems ?? catalogueItemsInMemory;
-  const videos = new CatalogueReadModel({
+  const words = new SearchWords({ count: () => searchWordCount(db), all: () => allSearchWords(db) });
+  const search = { words: () => words.current(), wordSimilarityThreshold };
+  const videos = new CatalogueReadModel<VideoRow>({
     load: (limit) => publishedVideoListing(db, limit),
     encode: encoder(videoSchema, toVideo, toLatin),
     freshMs,
     maxItems,
+    search: { ...search, id: (row) => row.id, popularity: (row) => row.views },
   });
-  const radios = new CatalogueReadModel({
+  const radios = new CatalogueReadModel<RadioRow>({
     load: (limit) => publishedRadioListing(db, limit),
     encode: encoder(radioSchema, toRadio, toLatin),
     freshMs,
     maxItems,
+    search: { ...search, id: (row) => row.id, popularity: (row) => row.plays },
   });
   const videoPath = apiUrl('videoCatalogue');
   const radioPath = apiUrl('radioCatalogue');
-  // A change names the path prefix of the answers it touches ('' for all of them).
+  // A change names the path prefix of the answers it touches ('' for all of them); what changes
+  // a catalogue's pages changes its searches too.
   await options.bus.subscribe(contentChangedChannel, (prefix) => {
     if (videoPath.startsWith(prefix)) videos.changed();
     if (radioPath.startsWith(prefix)) radios.changed();

@@ -1,16 +1,19 @@
 // A catalogue's published items held in memory in each of its orders, paged the way the
 // database pages them (SPEC §2: popular, new, the editors' order; by category or all).
 import type { PageOrder } from '../repositories/prepared.ts';
+import type { SearchText } from '../search/search-index.ts';
 
-/** An item with its category and its place (1-based) in each order, as the database ranked it. */
+/** An item with its category, its place (1-based) in each order as the database ranked it, and its search texts. */
 export interface Ranked<T> {
   item: T;
   categoryId: number;
   rank: Record<PageOrder, number>;
+  text?: SearchText;
 }
 
 export class Listing<T> {
   readonly size: number;
+  readonly entries: readonly Ranked<T>[];
   private readonly ordered: Record<PageOrder, Ranked<T>[]>;
   /** A category's items in an order, made the first time that category is asked for. */
   private readonly ofCategory = new Map<string, T[]>();
@@ -18,6 +21,7 @@ export class Listing<T> {
 
   constructor(entries: readonly Ranked<T>[]) {
     this.size = entries.length;
+    this.entries = entries;
     const sortBy = (order: PageOrder): Ranked<T>[] => [...entries].sort((a, b) => a.rank[order] - b.rank[order]);
     this.ordered = { views: sortBy('views'), added: sortBy('added'), editors: sortBy('editors') };
     this.all = {

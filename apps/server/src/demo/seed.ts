@@ -22,7 +22,7 @@ import {
   videoCategory,
 } from '../db/schema/index.ts';
 import { addDays } from '../lib/clock.ts';
-import { searchLatinOf } from '../repositories/search.ts';
+import { searchLatinOf } from '../search/latin-words.ts';
 import { clockTimeOf, layOutDay } from './schedule.ts';
 import * as texts from './texts.ts';
 

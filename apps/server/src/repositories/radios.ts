@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { popularPick, radio, radioCategory, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
 import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
-import { searchLatinOf } from './search.ts';
+import { searchLatinOf } from '../search/latin-words.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow } from './wire.ts';
 
@@ -51,7 +51,7 @@ export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ c
 }
 
 /** Every published radio with its place in each order of the catalogue, ranked as its pages are
- * ordered; 'too many' when there are more than `limit`. */
+ * ordered, and its search texts; 'too many' when there are more than `limit`. */
 export async function publishedRadioListing(db: Db, limit: number): Promise<Ranked<RadioRow>[] | 'too many'> {
   const counted = await db.select({ value: count() }).from(radio).where(published);
   if ((counted[0]?.value ?? 0) > limit) return 'too many';
@@ -59,6 +59,8 @@ export async function publishedRadioListing(db: Db, limit: number): Promise<Rank
     db
       .select({
         row: radioColumns,
+        russianText: sql<string>`${radio.searchVector}::text`,
+        latinText: sql<string>`${radio.latinVector}::text`,
         byViews: sql<number>`row_number() over (order by ${radio.plays} desc, ${radio.id} desc)`.mapWith(Number),
         byAdded: sql<number>`row_number() over (order by ${radio.addedAt} desc, ${radio.id} desc)`.mapWith(Number),
         byEditors:
@@ -71,10 +73,11 @@ export async function publishedRadioListing(db: Db, limit: number): Promise<Rank
       .where(published)
       .prepare('radio_listing'),
   );
-  return (await listing.execute()).map(({ row, byViews, byAdded, byEditors }) => ({
+  return (await listing.execute()).map(({ row, russianText, latinText, byViews, byAdded, byEditors }) => ({
     item: row,
     categoryId: row.categoryId,
     rank: { views: byViews, added: byAdded, editors: byEditors },
+    text: { russian: russianText, latin: latinText },
   }));
 }
 

@@ -1,40 +1,13 @@
 // Search over names and descriptions: Russian morphology (full text, ё = е), typo tolerance and
 // Latin-script queries (trigrams over a Latin-script copy of the text).
-import { toLatin } from '@efir/contract';
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { searchPick, searchQuery } from '../db/schema/index.ts';
+import { searchPick, searchQuery, searchWord } from '../db/schema/index.ts';
+import { latinQueryWords, spellingsPerWord } from '../search/latin-words.ts';
 import type { RadioRow, VideoRow } from './wire.ts';
 
 const resultLimit = 30;
 const recentDays = 30;
-
-/** The Latin-script, lower-case copy of a text that trigram search compares. */
-export function searchLatinOf(...texts: string[]): string {
-  return toLatin(texts.join(' ')).toLowerCase();
-}
-
-/** Words a query word may be a typo or a Latin-script spelling of: the closest few. */
-const spellingsPerWord = 8;
-/** Query words the Latin-script half looks up (a longer query is a sentence, not a search). */
-const latinWordsAtMost = 8;
-
-/**
- * The query's words for the Latin-script half: its Latin copy split as PostgreSQL's parser
- * splits it, each once; one- and two-letter words (prepositions, mostly) only when nothing
- * longer was asked.
- */
-export function latinQueryWords(query: string): string[] {
-  const words = [
-    ...new Set(
-      searchLatinOf(query)
-        .split(/[^a-z0-9]+/u)
-        .filter(Boolean),
-    ),
-  ];
-  const long = words.filter((word) => word.length >= 3);
-  return (long.length > 0 ? long : words).slice(0, latinWordsAtMost);
-}
 
 /**
  * Two halves, each answered by its own index, then ranked together: the Russian full text (word
@@ -161,6 +134,17 @@ export async function searchRadios(db: Db, query: string): Promise<RadioRow[]> {
     plays: row.plays,
     addedAt: toDate(row.added_at),
   }));
+}
+
+/** How many words `search_word` holds. */
+export async function searchWordCount(db: Db): Promise<number> {
+  const rows = await db.select({ value: count() }).from(searchWord);
+  return rows[0]?.value ?? 0;
+}
+
+/** Every word of `search_word`. */
+export async function allSearchWords(db: Db): Promise<string[]> {
+  return (await db.select({ word: searchWord.word }).from(searchWord)).map((row) => row.word);
 }
 
 /** Remembers searches that found something, for the recommended searches. */

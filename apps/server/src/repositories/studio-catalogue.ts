@@ -14,7 +14,7 @@ import {
   ticker,
   video,
 } from '../db/schema/index.ts';
-import { searchLatinOf } from './search.ts';
+import { searchLatinOf } from '../search/latin-words.ts';
 
 export type StudioVideoRow = typeof video.$inferSelect;
 export type StudioRadioRow = typeof radio.$inferSelect;

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { homeRow, video, videoCategory } from '../db/schema/index.ts';
 import { videoColumns } from './columns.ts';
 import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
-import { searchLatinOf } from './search.ts';
+import { searchLatinOf } from '../search/latin-words.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import { type VideoRow } from './wire.ts';
 
@@ -54,7 +54,7 @@ export async function videoCataloguePage(db: Db, query: PagedQuery): Promise<{ c
 }
 
 /** Every published video with its place in each order of the catalogue, ranked as its pages are
- * ordered; 'too many' when there are more than `limit`. */
+ * ordered, and its search texts; 'too many' when there are more than `limit`. */
 export async function publishedVideoListing(db: Db, limit: number): Promise<Ranked<VideoRow>[] | 'too many'> {
   const counted = await db.select({ value: count() }).from(video).where(published);
   if ((counted[0]?.value ?? 0) > limit) return 'too many';
@@ -62,6 +62,8 @@ export async function publishedVideoListing(db: Db, limit: number): Promise<Rank
     db
       .select({
         row: videoColumns,
+        russianText: sql<string>`${video.searchVector}::text`,
+        latinText: sql<string>`${video.latinVector}::text`,
         byViews: sql<number>`row_number() over (order by ${video.views} desc, ${video.id} desc)`.mapWith(Number),
         byAdded: sql<number>`row_number() over (order by ${video.addedAt} desc, ${video.id} desc)`.mapWith(Number),
         byEditors:
@@ -74,10 +76,11 @@ export async function publishedVideoListing(db: Db, limit: number): Promise<Rank
       .where(published)
       .prepare('video_listing'),
   );
-  return (await listing.execute()).map(({ row, byViews, byAdded, byEditors }) => ({
+  return (await listing.execute()).map(({ row, russianText, latinText, byViews, byAdded, byEditors }) => ({
     item: row,
     categoryId: row.categoryId,
     rank: { views: byViews, added: byAdded, editors: byEditors },
+    text: { russian: russianText, latin: latinText },
   }));
 }
 

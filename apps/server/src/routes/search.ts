@@ -1,7 +1,9 @@
-// Search over videos and radios, and the recommended searches.
+// Search over videos and radios (from each node's catalogue read model when it holds the
+// catalogue, else from the database), and the recommended searches.
 import { calls } from '@efir/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import { recommendedSearches, searchRadios, searchVideos } from '../repositories/search.ts';
 import { toRadio, toVideo } from '../repositories/wire.ts';
@@ -10,7 +12,11 @@ import type { RouteContext } from './context.ts';
 /** Whether a query found something, for the answers served from memory (bounded, per node). */
 const foundLimit = 5000;
 
-export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, searchRecorder }, done) => {
+export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (
+  app,
+  { db, searchRecorder, cataloguePages },
+  done,
+) => {
   const found = new Map<string, boolean>();
   const remember = (query: string, hits: number): void => {
     if (found.size >= foundLimit) found.clear();
@@ -34,8 +40,13 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
   app.route({
     ...routeOf('searchVideos', calls.searchVideos, { cacheMs: answerCacheMs }),
     onResponse: count,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const query = request.params.q;
+      const answer = await cataloguePages.videos.search(query, request.locale);
+      if (answer !== undefined) {
+        remember(query, answer.found);
+        return sendEncoded(reply, answer.json);
+      }
       const rows = await searchVideos(db, query);
       remember(query, rows.length);
       return rows.map(toVideo);
@@ -45,8 +56,13 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, 
   app.route({
     ...routeOf('searchRadios', calls.searchRadios, { cacheMs: answerCacheMs }),
     onResponse: count,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const query = request.params.q;
+      const answer = await cataloguePages.radios.search(query, request.locale);
+      if (answer !== undefined) {
+        remember(query, answer.found);
+        return sendEncoded(reply, answer.json);
+      }
       const rows = await searchRadios(db, query);
       remember(query, rows.length);
       return rows.map(toRadio);

@@ -98,6 +98,17 @@ describe('continueAiring', () => {
     expect(resumed[0]?.discontinuity).toBe(true);
   });
 
+  it('never airs again what it aired ahead of its timeline, when the day ends there', () => {
+    // Item 2's fixed start falls 640 ms into a filler second: the log pulls it back and airs it
+    // 640 ms ahead, so its last segment ends before the clock reaches that segment's place.
+    const pulled = channelOf([item(1, 10.36), item(2, 8.36, '06:00:12')]);
+    const once = continueAiring(undefined, start, pulled, start + 60_000, filler);
+    expect(once.at(-1)).toMatchObject({ uri: 'i2/2.ts', start: start + 19_360, offset: -640 });
+    // Half a second at a time, the frontier passes that segment's end short of its timeline place.
+    const stepped = airInSteps([], start, pulled, start + 60_000, 500).log;
+    expect(stepped).toEqual(once);
+  });
+
   it('adds nothing before the frontier, even where the schedule has something', () => {
     const added = continueAiring(undefined, start + 5000, channel, start + 20_000);
     expect(added[0]?.start).toBe(start + 8000);

@@ -84,19 +84,22 @@ export function continueAiring(
   let offset = airEnd === undefined ? 0 : (last?.offset ?? 0);
   let i: number;
   let follows = false;
-  const at = last === undefined ? -1 : firstStartingAt(timeline, last.start - offset);
+  // The last entry's place in the timeline: where it aired, less how far ahead it aired.
+  const at = last === undefined ? -1 : firstStartingAt(timeline, last.start - last.offset);
   const found = at >= 0 ? timeline[at] : undefined;
-  if (
-    airEnd !== undefined &&
+  const lastInTimeline =
     last !== undefined &&
     found?.uri === last.uri &&
     found.duration === last.duration &&
-    found.start === last.start - offset
-  ) {
+    found.start === last.start - last.offset;
+  if (airEnd !== undefined && lastInTimeline) {
     i = at + 1;
     follows = true;
   } else {
     i = firstStartingAt(timeline, airEnd === undefined ? frontier : airEnd - offset);
+    // A log that aired ahead of its timeline and then found nothing more has a frontier past its
+    // end but short of its timeline's: what it aired ahead is never aired again.
+    if (lastInTimeline) i = Math.max(i, at + 1);
   }
   const air = (
     segment: Segment & { day: string; itemId: number | null },

@@ -1,6 +1,17 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { locateMediaTools, MediaToolError } from './ffmpeg.ts';
+import { locateMediaTools, MediaToolError, tethered } from './ffmpeg.ts';
+
+/** Whether a process runs: gone, or a zombie (killed, not yet reaped), it does not. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /su.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 describe('locateMediaTools', () => {
   it('finds a working ffmpeg and ffprobe and tells which', async () => {
@@ -9,11 +20,35 @@ describe('locateMediaTools', () => {
     expect(tools.version).toMatch(/^ffmpeg version /u);
   });
 
-  it('runs them under setpriv where util-linux has it, so that they die with the server', async () => {
+  it('ties every run to the server: an ffmpeg dies with the process that started it, even by SIGKILL', async () => {
     const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
-    const setpriv =
-      process.platform === 'linux' && ['/usr/bin/setpriv', '/bin/setpriv'].some((path) => existsSync(path));
-    expect(tools.tether).toEqual(setpriv ? ['setpriv', '--pdeathsig', 'KILL', '--'] : []);
+    // A stand-in for the server: it starts an endless ffmpeg the way the server does, says its
+    // process id, and is then killed outright.
+    const [binary, args] = tethered(tools, tools.ffmpeg, [
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const server = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const c = require('node:child_process').spawn(${JSON.stringify(binary)}, ${JSON.stringify(args)}, { stdio: 'ignore' });
+         console.log(c.pid); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [line] = (await once(server.stdout, 'data')) as [Buffer];
+    const ffmpegPid = Number(line.toString().trim());
+    expect(alive(ffmpegPid)).toBe(true);
+    server.kill('SIGKILL');
+    await expect.poll(() => alive(ffmpegPid), { timeout: 5000 }).toBe(false);
   });
 
   it('takes FFMPEG_PATH and FFPROBE_PATH as given', async () => {

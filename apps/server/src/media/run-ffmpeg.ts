@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { getPriority, setPriority } from 'node:os';
 import { type MediaTools, tethered } from './ffmpeg.ts';
 
 export class FfmpegError extends Error {}
@@ -17,6 +16,10 @@ export const ffmpegStallMs = 60_000;
 
 /** How much nicer than the server a background run is. */
 const backgroundNiceness = 10;
+
+/** A background run starts under `nice`, so it is never at the server's priority, not even for
+ * the moment a priority set after the spawn would leave it there. */
+const backgroundPrefix: readonly string[] = ['nice', '-n', String(backgroundNiceness)];
 
 /**
  * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
@@ -39,17 +42,15 @@ export function runFfmpeg(
       reject(new FfmpegStopped('ffmpeg was stopped before it started'));
       return;
     }
-    const child = spawn(...tethered(tools, tools.ffmpeg, args), {
+    const [binary, binaryArgs] = tethered(
+      { tether: [...(background ? backgroundPrefix : []), ...tools.tether] },
+      tools.ffmpeg,
+      args,
+    );
+    const child = spawn(binary, binaryArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(signal === undefined ? {} : { signal }),
     });
-    if (background && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, Math.min(19, getPriority() + backgroundNiceness));
-      } catch {
-        // Gone already, or not ours to lower: it runs at the server's priority.
-      }
-    }
     let stderr = '';
     let pending = '';
     let stalled = false;
@@ -101,8 +102,8 @@ export function runFfmpeg(
         return;
       }
       const reason = stderr.trim().split('\n').slice(-3).join(' ').trim();
-      // setpriv ran but could not run ffmpeg: the same as spawn failing without it.
-      if (code === 127 && reason.startsWith('setpriv: failed to execute')) {
+      // setpriv or nice ran but could not run ffmpeg: the same as spawn failing without them.
+      if (code === 127 && /^(setpriv: failed to execute|nice: )/u.test(reason)) {
         reject(new FfmpegError(`ffmpeg could not start: ${reason}`));
         return;
       }

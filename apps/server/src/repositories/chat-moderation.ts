@@ -10,15 +10,19 @@ import { chatBan, chatMessage, chatRoom, chatWord } from '../db/schema/index.ts'
 export type ChatBanRow = typeof chatBan.$inferSelect;
 export type ChatWordRow = typeof chatWord.$inferSelect;
 
-/** A ban not lifted whose time has not run out. */
-const holds = and(isNull(chatBan.liftedAt), or(isNull(chatBan.until), gt(chatBan.until, sql`now()`)));
+/** A ban not lifted whose time has not run out at `now`. */
+const holds = (now: Date) => and(isNull(chatBan.liftedAt), or(isNull(chatBan.until), gt(chatBan.until, now)));
 
-/** The ban that holds a visitor by their cookie or their address, the longest first; undefined: none. */
-export async function activeChatBan(db: Db, visitor: { id: string; address: string }): Promise<ChatBanRow | undefined> {
+/** The ban that holds a visitor by their cookie or their address at `now`, the longest first; undefined: none. */
+export async function activeChatBan(
+  db: Db,
+  visitor: { id: string; address: string },
+  now: Date,
+): Promise<ChatBanRow | undefined> {
   const rows = await db
     .select()
     .from(chatBan)
-    .where(and(holds, or(eq(chatBan.visitor, visitor.id), eq(chatBan.address, visitor.address))))
+    .where(and(holds(now), or(eq(chatBan.visitor, visitor.id), eq(chatBan.address, visitor.address))))
     .orderBy(sql`${chatBan.until} DESC NULLS FIRST`)
     .limit(1);
   return rows[0];
@@ -29,13 +33,13 @@ export interface ChatBanWithMessage {
   message: typeof chatMessage.$inferSelect | null;
 }
 
-/** The bans that hold now, newest first, each with the message it was made from. */
-export async function activeChatBans(db: Db): Promise<ChatBanWithMessage[]> {
+/** The bans that hold at `now`, newest first, each with the message it was made from. */
+export async function activeChatBans(db: Db, now: Date): Promise<ChatBanWithMessage[]> {
   return db
     .select({ ban: chatBan, message: chatMessage })
     .from(chatBan)
     .leftJoin(chatMessage, eq(chatMessage.id, chatBan.messageId))
-    .where(holds)
+    .where(holds(now))
     .orderBy(desc(chatBan.createdAt), desc(chatBan.id))
     .limit(500);
 }
@@ -48,22 +52,23 @@ export async function addChatBan(
   db: Db,
   ban: { visitor: string; address: string | null; messageId: number; reason: string; createdBy: string },
   seconds: number | null,
+  now: Date,
 ): Promise<ChatBanRow> {
   const rows = await db
     .insert(chatBan)
-    .values({ ...ban, until: seconds === null ? null : sql`now() + make_interval(secs => ${seconds})` })
+    .values({ ...ban, until: seconds === null ? null : new Date(now.getTime() + seconds * 1000) })
     .returning();
   const row = rows[0];
   if (row === undefined) throw new Error('chat ban missing after insert');
   return row;
 }
 
-/** Lifts a ban that holds; undefined when it was lifted already or has run out. */
-export async function liftChatBan(db: Db, id: number, liftedBy: string): Promise<ChatBanRow | undefined> {
+/** Lifts a ban that holds at `now`; undefined when it was lifted already or has run out. */
+export async function liftChatBan(db: Db, id: number, liftedBy: string, now: Date): Promise<ChatBanRow | undefined> {
   const rows = await db
     .update(chatBan)
-    .set({ liftedAt: sql`now()`, liftedBy })
-    .where(and(eq(chatBan.id, id), holds))
+    .set({ liftedAt: now, liftedBy })
+    .where(and(eq(chatBan.id, id), holds(now)))
     .returning();
   return rows[0];
 }

@@ -4,7 +4,13 @@ import { matchWordList } from '../chat/word-list.ts';
 import type { Db } from '../db/database.ts';
 import { chatMessage } from '../db/schema/index.ts';
 import { activeChatBan, chatRoomSettings, chatWordList } from './chat-moderation.ts';
-import { giveBackToWindow, recentWindowPeak, secondsLeftInWindow, takeFromWindow } from './rate-windows.ts';
+import {
+  giveBackToWindow,
+  recentWindowPeak,
+  secondsLeftInWindow,
+  takeFromWindow,
+  windowStart,
+} from './rate-windows.ts';
 import { type Visitor, claimVisitorAction } from './visitor-actions.ts';
 
 export type ChatMessageRow = typeof chatMessage.$inferSelect;
@@ -86,16 +92,16 @@ export async function postChatMessage(
 ): Promise<ChatPostOutcome> {
   const roomKey = `chat-room:${message.room}:${String(message.programmeId)}`;
   return db.transaction(async (tx): Promise<ChatPostOutcome> => {
-    const ban = await activeChatBan(tx, visitor);
+    const ban = await activeChatBan(tx, visitor, now);
     if (ban !== undefined) return { kind: 'banned', until: ban.until };
     const listed = matchWordList([message.name, message.message], await chatWordList(tx));
     if (listed === 'refuse') return { kind: 'refused-word' };
     const { slowModeSeconds } = await chatRoomSettings(tx, message.room);
     if (slowModeSeconds > 0) {
-      const wait = await secondsToNextPost(tx, message, visitor.id, slowModeSeconds);
+      const wait = await secondsToNextPost(tx, message, visitor.id, slowModeSeconds, now);
       if (wait > 0) return { kind: 'slow-mode', seconds: slowModeSeconds, retryAfterSeconds: wait };
     }
-    const slowMode = (await recentWindowPeak(tx, roomKey, 'minute')) >= limits.chatSlowModeRate;
+    const slowMode = (await recentWindowPeak(tx, roomKey, 'minute', now)) >= limits.chatSlowModeRate;
     const pace = slowMode ? limits.chatSlowModeSeconds : chatPaceSeconds;
     // A cookie made for this very post would let a script that drops its cookie skip the pace.
     const cookieAgeMs = now.getTime() - visitor.issuedAt;
@@ -103,12 +109,12 @@ export async function postChatMessage(
       return { kind: 'too-fast', slowMode, retryAfterSeconds: Math.ceil(pace - cookieAgeMs / 1000) };
     }
     const newcomerKey = `chat-newcomers:${roomKey}:${visitor.address}`;
-    const newcomer = !visitor.established && !(await postedThisMinute(tx, message, visitor.id));
-    if (newcomer && !(await takeFromWindow(tx, newcomerKey, 'minute', limits.chatNewcomersPerMinute))) {
+    const newcomer = !visitor.established && !(await postedThisMinute(tx, message, visitor.id, now));
+    if (newcomer && !(await takeFromWindow(tx, newcomerKey, 'minute', limits.chatNewcomersPerMinute, now))) {
       return { kind: 'newcomers', retryAfterSeconds: secondsLeftInWindow('minute', now) };
     }
-    if (!(await claimVisitorAction(tx, 'chat-post', 0, visitor.id, pace))) {
-      if (newcomer) await giveBackToWindow(tx, newcomerKey, 'minute');
+    if (!(await claimVisitorAction(tx, 'chat-post', 0, visitor.id, pace, now))) {
+      if (newcomer) await giveBackToWindow(tx, newcomerKey, 'minute', now);
       return { kind: 'too-fast', slowMode, retryAfterSeconds: pace };
     }
     const rows = await tx
@@ -117,12 +123,13 @@ export async function postChatMessage(
         ...message,
         visitor: visitor.id,
         address: visitor.address,
-        heldAt: listed === 'hold' ? sql`now()` : null,
+        postedAt: now,
+        heldAt: listed === 'hold' ? now : null,
       })
       .returning();
     const row = rows[0];
     if (row === undefined) throw new Error('chat message missing after insert');
-    await takeFromWindow(tx, roomKey, 'minute', uncapped);
+    await takeFromWindow(tx, roomKey, 'minute', uncapped, now);
     return { kind: 'posted', row };
   });
 }
@@ -142,12 +149,13 @@ async function secondsToNextPost(
   message: { room: ChatRoom; programmeId: number },
   visitor: string,
   pace: number,
+  now: Date,
 ): Promise<number> {
   const rows = await db
     .select({
       wait: sql<
         string | number | null
-      >`ceil(extract(epoch FROM max(${chatMessage.postedAt}) + make_interval(secs => ${pace}) - now()))`,
+      >`ceil(extract(epoch FROM max(${chatMessage.postedAt}) + make_interval(secs => ${pace}) - ${now.toISOString()}::timestamptz))`,
     })
     .from(chatMessage)
     .where(postsOf(message, visitor));
@@ -158,11 +166,12 @@ async function postedThisMinute(
   db: Db,
   message: { room: ChatRoom; programmeId: number },
   visitor: string,
+  now: Date,
 ): Promise<boolean> {
   const rows = await db
     .select({ id: chatMessage.id })
     .from(chatMessage)
-    .where(and(postsOf(message, visitor), gte(chatMessage.postedAt, sql`date_trunc('minute', now())`)))
+    .where(and(postsOf(message, visitor), gte(chatMessage.postedAt, windowStart('minute', now))))
     .limit(1);
   return rows.length > 0;
 }

@@ -98,11 +98,12 @@ export async function playRadio(
   id: number,
   visitor: Visitor,
   addressCap: number,
+  now: Date,
 ): Promise<RadioRow | undefined> {
   return db.transaction(async (tx) => {
     const found = await findRadio(tx, id);
     if (found === undefined || found.draft !== 0) return found;
-    if ((await claimCountedAction(tx, 'radio-play', id, visitor, playPeriodSeconds, addressCap)) !== 'counted')
+    if ((await claimCountedAction(tx, 'radio-play', id, visitor, playPeriodSeconds, addressCap, now)) !== 'counted')
       return found;
     const rows = await tx
       .update(radio)

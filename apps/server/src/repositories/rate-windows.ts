@@ -2,24 +2,34 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 
 /**
- * Rate windows are clock minutes, quarter hours or hours, on the database's clock (the same for
- * every node): a window starts at a whole multiple of its length since the Unix epoch.
+ * Rate windows are clock minutes, quarter hours or hours on the site's clock (the request's
+ * instant, which tests move): a window starts at a whole multiple of its length since the Unix
+ * epoch. Nodes keep their clocks in step (NTP): a window is a minute or more, a skew milliseconds.
  */
 export type RateWindow = 'hour' | 'quarter-hour' | 'minute';
 
 const windowSeconds: Readonly<Record<RateWindow, number>> = { hour: 3600, 'quarter-hour': 900, minute: 60 };
 
-/** The start of the window `back` windows before the current one. */
-function windowStart(window: RateWindow, back = 0): SQL {
-  const length = windowSeconds[window];
-  return sql`to_timestamp((floor(extract(epoch FROM now()) / ${length}) - ${back}) * ${length})`;
+/** The start of the window at `now`, or of the one `back` windows before it. */
+export function windowStart(window: RateWindow, now: Date, back = 0): Date {
+  const length = windowSeconds[window] * 1000;
+  return new Date((Math.floor(now.getTime() / length) - back) * length);
 }
 
-/** Adds one to `key` in the current window unless it already holds `cap`; true when added. */
-export async function takeFromWindow(db: Db, key: string, window: RateWindow, cap: number): Promise<boolean> {
+const startOf = (window: RateWindow, now: Date, back = 0): SQL =>
+  sql`${windowStart(window, now, back).toISOString()}::timestamptz`;
+
+/** Adds one to `key` in the window at `now` unless it already holds `cap`; true when added. */
+export async function takeFromWindow(
+  db: Db,
+  key: string,
+  window: RateWindow,
+  cap: number,
+  now: Date,
+): Promise<boolean> {
   const result = await db.execute(sql`
     INSERT INTO rate_window (key, window_start, used)
-    VALUES (${key}, ${windowStart(window)}, 1)
+    VALUES (${key}, ${startOf(window, now)}, 1)
     ON CONFLICT (key, window_start) DO UPDATE SET used = rate_window.used + 1
     WHERE rate_window.used < ${cap}
     RETURNING used`);
@@ -27,17 +37,17 @@ export async function takeFromWindow(db: Db, key: string, window: RateWindow, ca
 }
 
 /** Takes back one that `takeFromWindow` added in the same transaction, for an action that did not count after all. */
-export async function giveBackToWindow(db: Db, key: string, window: RateWindow): Promise<void> {
+export async function giveBackToWindow(db: Db, key: string, window: RateWindow, now: Date): Promise<void> {
   await db.execute(sql`
     UPDATE rate_window SET used = used - 1
-    WHERE key = ${key} AND window_start = ${windowStart(window)}`);
+    WHERE key = ${key} AND window_start = ${startOf(window, now)}`);
 }
 
-/** The most `key` held in the current or the previous window. */
-export async function recentWindowPeak(db: Db, key: string, window: RateWindow): Promise<number> {
+/** The most `key` held in the window at `now` or the one before. */
+export async function recentWindowPeak(db: Db, key: string, window: RateWindow, now: Date): Promise<number> {
   const result = await db.execute(sql`
     SELECT coalesce(max(used), 0) AS peak FROM rate_window
-    WHERE key = ${key} AND window_start >= ${windowStart(window, 1)}`);
+    WHERE key = ${key} AND window_start >= ${startOf(window, now, 1)}`);
   return Number((result.rows[0] as { peak?: unknown } | undefined)?.peak ?? 0);
 }
 

@@ -44,6 +44,7 @@ export async function votePoll(
   visitor: Visitor,
   chosen: number[],
   addressCap: number,
+  now: Date,
 ): Promise<VoteOutcome> {
   return db.transaction(async (tx) => {
     const found = (
@@ -53,7 +54,7 @@ export async function votePoll(
         .where(and(eq(poll.id, id), eq(poll.active, true)))
     )[0];
     if (found === undefined) return { kind: 'no-poll' };
-    const claimed = await claimCountedAction(tx, 'poll-vote', id, visitor, null, addressCap);
+    const claimed = await claimCountedAction(tx, 'poll-vote', id, visitor, null, addressCap, now);
     if (claimed === 'repeat') return { kind: 'already-voted' };
     if (claimed === 'address-cap') return { kind: 'address-cap' };
     const plusOne = (variant: number, column: AnyPgColumn) => sql`${column} + ${chosen.includes(variant) ? 1 : 0}`;

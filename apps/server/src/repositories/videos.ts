@@ -95,11 +95,12 @@ export async function viewVideo(
   id: number,
   visitor: Visitor,
   addressCap: number,
+  now: Date,
 ): Promise<VideoRow | undefined> {
   return db.transaction(async (tx) => {
     const found = await findVideo(tx, id);
     if (found === undefined || found.draft !== 0) return found;
-    if ((await claimCountedAction(tx, 'video-view', id, visitor, viewPeriodSeconds, addressCap)) !== 'counted')
+    if ((await claimCountedAction(tx, 'video-view', id, visitor, viewPeriodSeconds, addressCap, now)) !== 'counted')
       return found;
     const rows = await tx
       .update(video)

@@ -20,8 +20,9 @@ export interface Visitor {
 }
 
 /**
- * Records that a visitor did `action` on `subjectId` unless they already did within `periodSeconds`
- * (null: ever). True when it counts. One atomic upsert, so concurrent requests count once.
+ * Records that a visitor did `action` on `subjectId` at `now` unless they already did within
+ * `periodSeconds` before (null: ever). True when it counts. One atomic upsert, so concurrent
+ * requests count once.
  */
 export async function claimVisitorAction(
   db: Db,
@@ -29,17 +30,19 @@ export async function claimVisitorAction(
   subjectId: number,
   visitor: string,
   periodSeconds: number | null,
+  now: Date,
 ): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const result =
     periodSeconds === null
       ? await db.execute(sql`
           INSERT INTO visitor_action (action, subject_id, visitor, at)
-          VALUES (${action}, ${subjectId}, ${visitor}, now())
+          VALUES (${action}, ${subjectId}, ${visitor}, ${at})
           ON CONFLICT (action, subject_id, visitor) DO NOTHING
           RETURNING 1 AS claimed`)
       : await db.execute(sql`
           INSERT INTO visitor_action (action, subject_id, visitor, at)
-          VALUES (${action}, ${subjectId}, ${visitor}, clock_timestamp())
+          VALUES (${action}, ${subjectId}, ${visitor}, ${at})
           ON CONFLICT (action, subject_id, visitor) DO UPDATE SET at = excluded.at
           WHERE visitor_action.at <= excluded.at - make_interval(secs => ${periodSeconds})
           RETURNING 1 AS claimed`);
@@ -60,11 +63,12 @@ export async function claimCountedAction(
   visitor: Visitor,
   periodSeconds: number | null,
   addressCap: number,
+  now: Date,
 ): Promise<CountOutcome> {
   const key = `${action}:${String(subjectId)}:${visitor.address}`;
-  if (!visitor.established && !(await takeFromWindow(tx, key, 'hour', addressCap))) return 'address-cap';
-  if (await claimVisitorAction(tx, action, subjectId, visitor.id, periodSeconds)) return 'counted';
-  if (!visitor.established) await giveBackToWindow(tx, key, 'hour');
+  if (!visitor.established && !(await takeFromWindow(tx, key, 'hour', addressCap, now))) return 'address-cap';
+  if (await claimVisitorAction(tx, action, subjectId, visitor.id, periodSeconds, now)) return 'counted';
+  if (!visitor.established) await giveBackToWindow(tx, key, 'hour', now);
   return 'repeat';
 }
 

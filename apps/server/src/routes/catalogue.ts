@@ -17,7 +17,7 @@ import type { RouteContext } from './context.ts';
 
 export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app,
-  { db, visitorLimits, cataloguePages },
+  { db, clock, visitorLimits, cataloguePages },
   done,
 ) => {
   app.route({
@@ -38,7 +38,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app.route({
     ...routeOf('video', calls.video),
     handler: async (request) => {
-      const row = await viewVideo(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour);
+      const row = await viewVideo(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour, clock());
       if (row === undefined) throw notFound('No such video.');
       return toVideo(row);
     },

@@ -16,7 +16,7 @@ import type { RouteContext } from './context.ts';
 
 export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app,
-  { db, visitorLimits, cataloguePages },
+  { db, clock, visitorLimits, cataloguePages },
   done,
 ) => {
   app.route({
@@ -53,7 +53,7 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app.route({
     ...routeOf('radioPlay', calls.radioPlay),
     handler: async (request) => {
-      const row = await playRadio(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour);
+      const row = await playRadio(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour, clock());
       if (row === undefined) throw notFound('No such radio.');
       return toRadio(row);
     },

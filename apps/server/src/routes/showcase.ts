@@ -98,6 +98,7 @@ export const showcaseRoutes: FastifyPluginCallbackZod<RouteContext> = (
           request.visitor,
           chosen,
           visitorLimits.addressActionsPerHour,
+          clock(),
         );
         if (outcome.kind === 'no-poll') throw notFound('No such poll.');
         if (outcome.kind === 'already-voted') throw new HttpError(409, 'You have already voted in this poll.');

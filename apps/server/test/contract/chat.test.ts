@@ -1,9 +1,11 @@
 import { calls, errorSchema } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../app.ts';
+import { TestClock } from '../clock.ts';
 import { TestBrowser, call, raw } from './helpers.ts';
 
-const site = useTestApp();
+const clock = new TestClock();
+const site = useTestApp({ clock: clock.now });
 
 /** Each test's poster is a browser of its own at an address of its own: the newcomer limit is per address. */
 let addresses = 0;
@@ -56,7 +58,7 @@ describe('chat', () => {
     const second = await post('/chat/teleprogram/4/', { name: 'Быстрый', message: 'два' }, typist);
     expect(second.status).toBe(429);
     expect(second.response.headers['retry-after']).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     expect((await post('/chat/teleprogram/4/', { name: 'Быстрый', message: 'три' }, typist)).status).toBe(201);
     const { body } = await call(site().app, calls.chatMessages.response, { url: '/chat/teleprogram/4/' });
     expect(body.slice(-2).map((m) => m.message)).toEqual(['раз', 'три']);

@@ -65,16 +65,3 @@ export class TestBrowser {
     this.cookie = undefined;
   }
 }
-
-/** How long a burst of a test may take under load, at most. */
-const burstMs = 10_000;
-
-/**
- * Waits, when the next minute is nearer than a burst takes, until it has begun: the rate limits
- * count in clock minutes and hours (docs/SECURITY.md), and a burst that straddles two windows is
- * allowed twice the limit, which a test asserting the limit must not meet by chance.
- */
-export async function clearOfRateWindowEdge(): Promise<void> {
-  const toNextMinute = 60_000 - (Date.now() % 60_000);
-  if (toNextMinute < burstMs) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 200));
-}

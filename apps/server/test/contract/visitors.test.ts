@@ -3,15 +3,14 @@
 import { calls, errorSchema, visitorLimitDefaults } from '@efir/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../app.ts';
-import { clearOfRateWindowEdge, TestBrowser } from './helpers.ts';
+import { TestClock } from '../clock.ts';
+import { TestBrowser } from './helpers.ts';
 
 const cap = visitorLimitDefaults.addressActionsPerHour;
 
 /** The site's clock, which the tests move forward to bring a browser back later. */
-let aheadMs = 0;
-const clock = (): Date => new Date(Date.now() + aheadMs);
-
-const site = useTestApp({ clock });
+const clock = new TestClock();
+const site = useTestApp({ clock: clock.now });
 
 const cookieId = (cookie: string | undefined): string | undefined =>
   /^efir_visitor=([\w-]{22})\./u.exec(cookie ?? '')?.[1];
@@ -92,7 +91,9 @@ describe('the visitor cookie', () => {
 });
 
 describe('counters', () => {
-  beforeEach(clearOfRateWindowEdge);
+  beforeEach(() => {
+    clock.toNextWindow('hour');
+  });
 
   it('two browsers behind one address are two visitors: both votes count, each second vote is a 409', async () => {
     const [pollId = 0, before = 0] = await pollCounters(1);
@@ -184,7 +185,7 @@ describe('counters', () => {
     const [pollId = 0, before = 0] = await pollCounters(1);
     const household = Array.from({ length: 2 * cap }, () => new TestBrowser(site().app, '192.0.2.12'));
     for (const browser of household) await browser.request({ url: '/get/oprosnik/' });
-    aheadMs += (visitorLimitDefaults.establishedAfterSeconds + 60) * 1000;
+    clock.advance((visitorLimitDefaults.establishedAfterSeconds + 60) * 1000);
     const answers = await Promise.all(household.map((browser) => vote(browser, pollId)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect((await pollCounters(1))[1]).toBe(before + 2 * cap);

@@ -10,10 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ChatFreshness } from '../../src/chat/freshness.ts';
 import { inProcessBus } from '../../src/bus/bus.ts';
 import { chatBan, chatMessage } from '../../src/db/schema/index.ts';
+import { TestClock } from '../clock.ts';
 import { TestBrowser } from '../contract/helpers.ts';
 import { account, namedCalls, type Signed, signIn, studioCall, useStudioSite } from './studio-site.ts';
 
-const site = useStudioSite();
+/** The site's clock: a test moves it past a visitor's pace instead of waiting. */
+const clock = new TestClock();
+const site = useStudioSite({}, clock.now);
 const call = namedCalls(site);
 let moderator: Signed;
 let admin: Signed;
@@ -150,9 +153,9 @@ describe('bans', () => {
     expect((await post(expiring, 'Два')).status).toBe(403);
     await site()
       .database.db.update(chatBan)
-      .set({ until: new Date(Date.now() - 1000) })
+      .set({ until: new Date(clock.now().getTime() - 1000) })
       .where(eq(chatBan.id, first.id));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     expect((await post(expiring, 'Три')).status).toBe(201);
     expect((await call(moderator, 'chatBans')).body.map((entry) => entry.id)).not.toContain(first.id);
 
@@ -168,7 +171,7 @@ describe('bans', () => {
       before: { liftedAt: null },
       after: { id: second.id },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     expect((await post(pardoned, 'Спасибо')).status).toBe(201);
     expect((await call(moderator, 'chatBanLift', { params: { id: second.id } })).status).toBe(409);
     expect((await call(moderator, 'chatBanLift', { params: { id: 2_000_000_000 } })).status).toBe(404);
@@ -178,7 +181,7 @@ describe('bans', () => {
     const address = '203.0.113.77';
     const regular = visitor(address);
     const one = await posted(regular, 'Первое');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const two = await posted(regular, 'Второе');
     const other = await posted(visitor(address), 'Сосед по адресу');
     const list = await call(moderator, 'chatMessages', {
@@ -205,7 +208,7 @@ describe('slow mode', () => {
     });
     const typist = visitor();
     await posted(typist, 'Первое', 'radio', 3);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const second = await post(typist, 'Второе', 'radio', 3);
     expect(second.status).toBe(429);
     expect(Number(second.response.headers['retry-after'])).toBeGreaterThanOrEqual(27);
@@ -215,7 +218,7 @@ describe('slow mode', () => {
     expect((await post(typist, 'В телеканал', 'teleprogram', 3)).status).toBe(201);
 
     await call(moderator, 'chatSlowMode', { params: { room: 'radio' }, body: { seconds: 0 } });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     expect((await post(typist, 'Третье', 'radio', 3)).status).toBe(201);
   });
 
@@ -245,7 +248,7 @@ describe('the word list', () => {
     expect(await newestAudit('chat.approve')).toMatchObject({ entityId: held.id, before: { held: true } });
     expect((await call(moderator, 'chatMessageApprove', { params: { id: held.id } })).status).toBe(409);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const rejected = await posted(poster, 'Ещё РЕКЛАМА');
     expect(rejected.held).toBe(true);
     expect((await call(moderator, 'chatMessageReject', { params: { id: rejected.id } })).body).toMatchObject({
@@ -257,7 +260,7 @@ describe('the word list', () => {
     expect(await newestAudit('chat.reject')).toMatchObject({ entityId: rejected.id });
 
     // A word inside another is no match.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const clean = await posted(poster, 'Рекламация принята');
     expect(clean.held).toBeUndefined();
 

@@ -4,12 +4,18 @@
 // by a new password and by idling, and a disabled account that cannot sign in.
 import { studioLimits, studioPrefix, studioUrl, type StudioSession } from '@efir/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { studioSession } from '../../src/db/schema/index.ts';
 import { studioCookie } from '../../src/studio/access.ts';
+import { TestClock } from '../clock.ts';
 import { account, disable, signIn, studioCall, studioSite, useStudioSite } from './studio-site.ts';
 
-const site = useStudioSite();
+const clock = new TestClock();
+const site = useStudioSite({}, clock.now);
+// Each test's attempts fall in one quarter hour: the throttling windows never split a test's run.
+beforeEach(() => {
+  clock.toNextWindow('quarter-hour');
+});
 const password = 'correct horse battery';
 
 function login(body: { login: string; password: string }, address = '192.0.2.1') {

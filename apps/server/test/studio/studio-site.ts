@@ -17,6 +17,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { studioSession } from '../../src/db/schema/index.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { locateMediaTools } from '../../src/media/ffmpeg.ts';
 import { addUser, startSession, updateUser } from '../../src/repositories/studio-accounts.ts';
 import { studioCookie } from '../../src/studio/access.ts';
@@ -36,7 +37,7 @@ export interface StudioSite extends TestApp {
   queued: () => number;
 }
 
-export async function studioSite(config: TestSiteConfig = {}): Promise<StudioSite> {
+export async function studioSite(config: TestSiteConfig = {}, clock?: Clock): Promise<StudioSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-studio-test-'));
   const mediaDir = join(dataDir, 'media');
   const uploads = new Uploads({ directory: join(dataDir, 'uploads'), maxBytes: 50 * 1024 * 1024 });
@@ -44,6 +45,7 @@ export async function studioSite(config: TestSiteConfig = {}): Promise<StudioSit
   let queued = 0;
   const site = await testApp({
     config: { publicUrl: siteOrigin, ...config },
+    ...(clock === undefined ? {} : { clock }),
     studio: {
       session: sessionLimits,
       mediaDir,
@@ -67,11 +69,11 @@ export async function studioSite(config: TestSiteConfig = {}): Promise<StudioSit
   };
 }
 
-/** A studio site for the whole test file. */
-export function useStudioSite(config: TestSiteConfig = {}): () => StudioSite {
+/** A studio site for the whole test file, on `clock` when given. */
+export function useStudioSite(config: TestSiteConfig = {}, clock?: Clock): () => StudioSite {
   let site: StudioSite | undefined;
   beforeAll(async () => {
-    site = await studioSite(config);
+    site = await studioSite(config, clock);
   });
   afterAll(async () => {
     await site?.close();

@@ -210,7 +210,7 @@ export const chatRoutes: FastifyPluginAsyncZod<StudioContext & { timeZone: strin
 
   app.route({
     ...studioRoute('chatBans'),
-    handler: async () => (await activeChatBans(db)).map(({ ban, message }) => toBan(ban, message)),
+    handler: async () => (await activeChatBans(db, context.clock())).map(({ ban, message }) => toBan(ban, message)),
   });
 
   app.route({
@@ -233,6 +233,7 @@ export const chatRoutes: FastifyPluginAsyncZod<StudioContext & { timeZone: strin
             createdBy: callerOf(request).user.login,
           },
           chatBanSeconds[duration],
+          context.clock(),
         );
         const view = toBan(ban, message);
         await recordChange(tx, actorOf(request), {
@@ -253,7 +254,7 @@ export const chatRoutes: FastifyPluginAsyncZod<StudioContext & { timeZone: strin
       db.transaction(async (tx) => {
         const before = await findChatBan(tx, request.params.id);
         if (before === undefined) throw new HttpError(404, 'Нет такого бана.');
-        const after = await liftChatBan(tx, before.id, callerOf(request).user.login);
+        const after = await liftChatBan(tx, before.id, callerOf(request).user.login, context.clock());
         if (after === undefined) throw new HttpError(409, 'Этот бан уже снят или истёк.');
         const message = before.messageId === null ? undefined : await findChatMessage(tx, before.messageId);
         const view = toBan(after, message ?? null);

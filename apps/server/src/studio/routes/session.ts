@@ -45,14 +45,15 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
       const login = request.body.login.trim().toLowerCase();
       const address = addressKey(request.ip);
       const keys = [`studio-login:${login}`, `studio-login-address:${address}`] as const;
+      const now = context.clock();
       // Every attempt takes its place in both windows before the password is checked, so that
       // attempts made at once cannot slip past a limit together; a right one gives them back.
-      const tookLogin = await takeFromWindow(db, keys[0], 'quarter-hour', studioLimits.failuresPerLogin);
+      const tookLogin = await takeFromWindow(db, keys[0], 'quarter-hour', studioLimits.failuresPerLogin, now);
       const tookAddress =
-        tookLogin && (await takeFromWindow(db, keys[1], 'quarter-hour', studioLimits.failuresPerAddress));
+        tookLogin && (await takeFromWindow(db, keys[1], 'quarter-hour', studioLimits.failuresPerAddress, now));
       if (!tookAddress) {
-        if (tookLogin) await giveBackToWindow(db, keys[0], 'quarter-hour');
-        const seconds = secondsLeftInWindow('quarter-hour', context.clock());
+        if (tookLogin) await giveBackToWindow(db, keys[0], 'quarter-hour', now);
+        const seconds = secondsLeftInWindow('quarter-hour', now);
         reply.header('retry-after', String(seconds));
         throw new HttpError(
           429,
@@ -73,7 +74,7 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
         );
         throw new HttpError(401, wrong);
       }
-      await Promise.all(keys.map((key) => giveBackToWindow(db, key, 'quarter-hour')));
+      await Promise.all(keys.map((key) => giveBackToWindow(db, key, 'quarter-hour', now)));
       const { secret, session } = await db.transaction(async (tx) => {
         const started = await startSession(tx, user.id, address, context.session);
         await recordChange(

@@ -13,7 +13,7 @@ import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { ingestVideo } from '../apps/server/src/media/ingest.ts';
 import { ladderFor, videoEncodeArgs } from '../apps/server/src/media/ladder.ts';
 import { runFfmpeg } from '../apps/server/src/media/run-ffmpeg.ts';
-import { makeClip } from '../apps/server/test/media-fixtures.ts';
+import { machinePreparedMedia, makeClip } from '../apps/server/test/media-fixtures.ts';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 const sourceSeconds = 60;
@@ -55,7 +55,14 @@ export async function runIngestBenchmark(): Promise<void> {
         hasAudio: true,
       });
       bare.push(await timed(() => runFfmpeg(tools, args, sourceSeconds)));
-      const context = { db: database.db, tools, mediaDir: join(work, 'media'), maxBytes: 1e10, maxSeconds: 1e5 };
+      const context = {
+        db: database.db,
+        tools,
+        mediaDir: join(work, 'media'),
+        prepared: machinePreparedMedia(tools),
+        maxBytes: 1e10,
+        maxSeconds: 1e5,
+      };
       pipeline.push(
         await timed(() => ingestVideo(context, { file: source, name: `Прогон ${i}`, categoryId: category.id })),
       );

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { preparedMediaEnv } from '../apps/server/src/config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -131,6 +132,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const children: (ChildProcess | undefined)[] = Array.from({ length: options.nodes }, () => undefined);
   const nodeEnv = (i: number): Record<string, string> => ({
     PATH: process.env.PATH ?? '',
+    ...preparedMediaEnv(process.env),
     DATA_DIR: resolve(options.dataDir),
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, createAdminClient, createApiClient, studioUrl } from '@efir/contract';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { preparedMediaEnv } from '../apps/server/src/config.ts';
 import { addHlsScript } from './support/policy.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
 import { open } from './web/helpers.ts';
@@ -28,6 +29,7 @@ test.beforeAll(() => {
     {
       env: {
         PATH: process.env.PATH ?? '',
+        ...preparedMediaEnv(process.env),
         DATA_DIR: process.env.E2E_DATA_DIR ?? '',
         PORT: url.port,
         HOST: url.hostname,

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
+import { preparedMediaEnv } from '../../apps/server/src/config.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -51,6 +52,7 @@ export async function startSite(wantedPort: number, settings: Record<string, str
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
   const env = {
     PATH: process.env.PATH ?? '',
+    ...preparedMediaEnv(process.env),
     DATA_DIR: dataDir,
     PORT: String(port),
     MEDIA_PORT: String(port + 8),

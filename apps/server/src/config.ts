@@ -1,6 +1,6 @@
 // The one module that reads the environment. A bad value stops start-up with a message naming it.
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   defaultTimeZone,
   parseShift,
@@ -64,6 +64,7 @@ const envSchema = z.object({
   PUBLIC_MEDIA_PORT: port.optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  PREPARED_MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: postgresUrl.optional(),
   REDIS_URL: z
     .url()
@@ -114,6 +115,9 @@ export interface Config {
   publicMediaPort: number;
   host: string;
   dataDir: string;
+  /** The machine's media made once and copied into every site's DATA_DIR (the filler, the demo's
+   * base clips): shared by every site, test and benchmark of the user. */
+  preparedMediaDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   timeZone: string;
@@ -147,6 +151,23 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** What a child process's environment needs to find the same prepared media as `env` does. */
+export function preparedMediaEnv(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    ['PREPARED_MEDIA_DIR', 'XDG_CACHE_HOME', 'HOME'].flatMap((name) => {
+      const value = env[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
+
+/** The user's cache (XDG's, else ~/.cache), or DATA_DIR's own folder for a user without a home. */
+function defaultPreparedMediaDir(env: Record<string, string | undefined>, dataDir: string): string {
+  const [xdg = '', home = ''] = [env.XDG_CACHE_HOME?.trim(), env.HOME?.trim()];
+  if (xdg !== '') return join(xdg, 'efir', 'prepared-media');
+  return home === '' ? join(dataDir, 'prepared-media') : join(home, '.cache', 'efir', 'prepared-media');
+}
+
 /** Reads the configuration from an environment (empty strings count as unset). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(
@@ -178,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicMediaPort: cfg.PUBLIC_MEDIA_PORT ?? cfg.MEDIA_PORT,
     host: cfg.HOST,
     dataDir: resolve(cfg.DATA_DIR),
+    preparedMediaDir: resolve(cfg.PREPARED_MEDIA_DIR ?? defaultPreparedMediaDir(env, cfg.DATA_DIR)),
     databaseUrl: cfg.DATABASE_URL,
     redisUrl: cfg.REDIS_URL,
     timeZone: cfg.TZ,

@@ -15,6 +15,7 @@ import { adminToken } from './lib/admin-token.ts';
 import { allChannels, createLiveChannels } from './live/live-channels.ts';
 import { locateMediaTools } from './media/ffmpeg.ts';
 import { ensureFiller } from './media/filler.ts';
+import { PreparedMedia } from './media/prepared-media.ts';
 import { sweepWorkFolders } from './media/work-folders.ts';
 import { invalidateAnswers } from './plugins/answer-cache.ts';
 import { Uploads } from './studio/uploads.ts';
@@ -34,7 +35,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
   mkdirSync(mediaDir, { recursive: true });
   // Made once, in the background: the live channels wait for it, the rest of the site does not.
   // Begun before the database opens, which keeps one core busy for seconds on a first start.
-  const fillerReady = ensureFiller(tools, mediaDir);
+  const prepared = new PreparedMedia(config.preparedMediaDir, tools.version);
+  const fillerReady = ensureFiller(tools, prepared, mediaDir);
   // Handled here so a failure before the log exists is no crash; it is reported below.
   fillerReady.catch(() => undefined);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -54,7 +56,14 @@ export async function startSite(config: Config): Promise<RunningSite> {
   await seedIfEmpty(database.db, config);
   const bus = await openBus(config.redisUrl);
   const worker = new IngestWorker(
-    { db: database.db, tools, mediaDir, maxBytes: config.ingestMaxBytes, maxSeconds: config.ingestMaxSeconds },
+    {
+      db: database.db,
+      tools,
+      mediaDir,
+      prepared,
+      maxBytes: config.ingestMaxBytes,
+      maxSeconds: config.ingestMaxSeconds,
+    },
     {
       onDone: () => invalidateAnswers(bus, ''),
       onError: (error, job) => {

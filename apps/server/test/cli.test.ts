@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { preparedMediaEnv } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { studioUser } from '../src/db/schema/index.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
@@ -20,6 +21,7 @@ const dataDir = join(work, 'data');
 const port = 19_000 + Math.floor(Math.random() * 500);
 const env = {
   PATH: process.env.PATH ?? '',
+  ...preparedMediaEnv(process.env),
   DATA_DIR: dataDir,
   PORT: String(port),
   MEDIA_PORT: String(port + 1),

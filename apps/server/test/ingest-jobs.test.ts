@@ -13,6 +13,7 @@ import type { Database } from '../src/db/database.ts';
 import { video } from '../src/db/schema/video.ts';
 import { IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
+import { PreparedMedia } from '../src/media/prepared-media.ts';
 import { fillerWorkFolder, incomingDir, jobWorkFolder, sweepWorkFolders } from '../src/media/work-folders.ts';
 import {
   claimIngest,
@@ -24,7 +25,7 @@ import {
 } from '../src/repositories/ingest-jobs.ts';
 import { findVideo } from '../src/repositories/videos.ts';
 import { backends, testDatabase } from './database.ts';
-import { makeClip } from './media-fixtures.ts';
+import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
 /** A disk with this much free, when set: what the ingest's room check reads. */
@@ -143,7 +144,18 @@ describe('runIngestJob', () => {
       categoryId: 3,
     });
     const job = await claimIngest(database.db);
-    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    await runIngestJob(
+      {
+        db: database.db,
+        tools,
+        mediaDir: media,
+        prepared: machinePreparedMedia(tools),
+        maxBytes: 1e9,
+        maxSeconds: 600,
+      },
+      job!,
+      handlers,
+    );
     const done = await findIngest(database.db, queued.id);
     expect(done).toMatchObject({ state: 'done', progress: 1, error: null });
     expect((await findVideo(database.db, done!.resultId!))?.name).toBe('Из очереди');
@@ -161,7 +173,18 @@ describe('runIngestJob', () => {
     mkdirSync(earlier, { recursive: true });
     mkdirSync(other);
     const job = await claimIngest(database.db);
-    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    await runIngestJob(
+      {
+        db: database.db,
+        tools,
+        mediaDir: media,
+        prepared: machinePreparedMedia(tools),
+        maxBytes: 1e9,
+        maxSeconds: 600,
+      },
+      job!,
+      handlers,
+    );
     expect(await findIngest(database.db, queued.id)).toMatchObject({ state: 'done' });
     expect(readdirSync(incomingDir(media))).toEqual([basename(other)]);
     rmSync(other, { recursive: true });
@@ -178,7 +201,18 @@ describe('runIngestJob', () => {
     expect(job?.id).toBe(queued.id);
     disk.freeBytes = 1024 * 1024;
     try {
-      await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+      await runIngestJob(
+        {
+          db: database.db,
+          tools,
+          mediaDir: media,
+          prepared: machinePreparedMedia(tools),
+          maxBytes: 1e9,
+          maxSeconds: 600,
+        },
+        job!,
+        handlers,
+      );
     } finally {
       disk.freeBytes = undefined;
     }
@@ -200,7 +234,18 @@ describe('runIngestJob', () => {
       categoryId: 3,
     });
     const job = await claimIngest(database.db);
-    await runIngestJob({ db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 600 }, job!, handlers);
+    await runIngestJob(
+      {
+        db: database.db,
+        tools,
+        mediaDir: media,
+        prepared: machinePreparedMedia(tools),
+        maxBytes: 1e9,
+        maxSeconds: 600,
+      },
+      job!,
+      handlers,
+    );
     expect(await findIngest(database.db, queued.id)).toMatchObject({
       state: 'failed',
       error: 'notes.mp4: not an audio or video file ffprobe can read',
@@ -213,6 +258,7 @@ describe('IngestWorker', () => {
   it('stops the job under way when it stops, leaving nothing half-made and the job queued again', async () => {
     const database = await testDatabase('pglite', 'seeded');
     const media = join(work, 'media-stop');
+    const prepared = join(work, 'prepared-stop');
     try {
       await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
       const [row] = await database.db
@@ -222,7 +268,15 @@ describe('IngestWorker', () => {
       const queued = await enqueueIngest(database.db, 'demo-video', { id: row!.id });
       const errors: unknown[] = [];
       const worker = new IngestWorker(
-        { db: database.db, tools, mediaDir: media, maxBytes: 1e9, maxSeconds: 3600 },
+        {
+          db: database.db,
+          tools,
+          mediaDir: media,
+          // A machine without the base clip yet, so that the job makes it.
+          prepared: new PreparedMedia(prepared, tools.version),
+          maxBytes: 1e9,
+          maxSeconds: 3600,
+        },
         { onDone: () => Promise.resolve(), onError: (error) => errors.push(error) },
         50,
       );
@@ -236,6 +290,8 @@ describe('IngestWorker', () => {
       expect(Date.now() - stopping).toBeLessThan(5000);
       expect(await findIngest(database.db, queued.id)).toMatchObject({ state: 'queued', attempts: 0, progress: 0 });
       expect(existsSync(join(media, '.incoming')) ? readdirSync(join(media, '.incoming')) : []).toEqual([]);
+      // Nor half a clip, nor a lock, among the machine's prepared media.
+      expect(readdirSync(prepared)).toEqual([]);
       expect((await findVideo(database.db, row!.id))?.masterPlaylist).toBe('');
       expect(errors).toEqual([]);
     } finally {

@@ -28,7 +28,7 @@ import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
-import { makeClip } from './media-fixtures.ts';
+import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
 const run = promisify(execFile);
@@ -93,10 +93,17 @@ describe('IPTV documents', () => {
     ffmpeg = tools.ffmpeg;
     database = await testDatabase('pglite', 'migrated');
     const db = database.db;
-    await ensureFiller(tools, mediaDir);
+    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
     const [videoCat] = await db.insert(videoCategory).values({ name: 'Новости' }).returning();
     const [radioCat] = await db.insert(radioCategory).values({ name: 'Песни' }).returning();
-    const context: IngestContext = { db, tools, mediaDir, maxBytes: 50 * 1024 * 1024, maxSeconds: 60 };
+    const context: IngestContext = {
+      db,
+      tools,
+      mediaDir,
+      prepared: machinePreparedMedia(tools),
+      maxBytes: 50 * 1024 * 1024,
+      maxSeconds: 60,
+    };
     const clip = (name: string, seconds: number): string => {
       const file = join(work, `${name}.mp4`);
       makeClip(tools.ffmpeg, file, { seconds, size: '320x180' });

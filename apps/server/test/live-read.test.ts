@@ -16,7 +16,7 @@ import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
-import { makeClip } from './media-fixtures.ts';
+import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-live-read-'));
@@ -39,10 +39,17 @@ beforeAll(async () => {
   tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
   database = await testDatabase('pglite', 'migrated');
   const db = database.db;
-  await ensureFiller(tools, mediaDir);
+  await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
   const [videoCat] = await db.insert(videoCategory).values({ name: 'Проверка' }).returning();
   const [radioCat] = await db.insert(radioCategory).values({ name: 'Проверка' }).returning();
-  const context: IngestContext = { db, tools, mediaDir, maxBytes: 50 * 1024 * 1024, maxSeconds: 60 };
+  const context: IngestContext = {
+    db,
+    tools,
+    mediaDir,
+    prepared: machinePreparedMedia(tools),
+    maxBytes: 50 * 1024 * 1024,
+    maxSeconds: 60,
+  };
   const eight = join(work, 'eight.mp4');
   const six = join(work, 'six.mp4');
   makeClip(tools.ffmpeg, eight, { seconds: 8, size: '320x180' });

@@ -27,7 +27,7 @@ import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { findVideo } from '../src/repositories/videos.ts';
 import { backends, testDatabase } from './database.ts';
-import { makeClip } from './media-fixtures.ts';
+import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -62,10 +62,17 @@ describe.each(backends)('live channels on %s', (backend) => {
     const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
     database = await testDatabase(backend, 'migrated');
     const db = database.db;
-    await ensureFiller(tools, mediaDir);
+    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
     const [videoCat] = await db.insert(videoCategory).values({ name: 'Проверка' }).returning();
     const [radioCat] = await db.insert(radioCategory).values({ name: 'Проверка' }).returning();
-    const context: IngestContext = { db, tools, mediaDir, maxBytes: 50 * 1024 * 1024, maxSeconds: 60 };
+    const context: IngestContext = {
+      db,
+      tools,
+      mediaDir,
+      prepared: machinePreparedMedia(tools),
+      maxBytes: 50 * 1024 * 1024,
+      maxSeconds: 60,
+    };
     const clip = (name: string, seconds: number): string => {
       const file = join(work, backend, `${name}.mp4`);
       makeClip(tools.ffmpeg, file, { seconds, size: '320x180' });

@@ -3,6 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import type { MediaTools } from '../src/media/ffmpeg.ts';
+import { PreparedMedia } from '../src/media/prepared-media.ts';
+
+/** The machine's prepared media, where a site started from this environment finds them. */
+export function machinePreparedMedia(tools: MediaTools): PreparedMedia {
+  return new PreparedMedia(loadConfig(process.env).preparedMediaDir, tools.version);
+}
 
 export interface ClipOptions {
   seconds: number;

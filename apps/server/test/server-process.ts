@@ -1,6 +1,7 @@
 // The real server process as `npm start` runs it (src/server.ts on this Node), for the tests that
 // start, stop and kill it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { preparedMediaEnv } from '../src/config.ts';
 
 const serverEntry = new URL('../src/server.ts', import.meta.url).pathname;
 
@@ -25,7 +26,7 @@ export function localServerEnv(port: number, dataDir: string): Record<string, st
 
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...preparedMediaEnv(process.env), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -25,6 +25,7 @@ import { keepDataPrivate } from '../lib/private-data.ts';
 import { IngestWorker } from '../jobs/ingest-worker.ts';
 import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
+import { PreparedMedia } from '../media/prepared-media.ts';
 import { enqueueIngest, findIngest, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { toJobView } from '../routes/admin.ts';
@@ -103,6 +104,7 @@ function localQueue(config: ReturnType<typeof loadConfig>, database: Database): 
           db,
           tools,
           mediaDir: resolve(config.dataDir, 'media'),
+          prepared: new PreparedMedia(config.preparedMediaDir, tools.version),
           maxBytes: config.ingestMaxBytes,
           maxSeconds: config.ingestMaxSeconds,
         },

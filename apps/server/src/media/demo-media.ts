@@ -49,16 +49,19 @@ export function demoClipRecipe(kind: DemoKind, clip: number, outDir: string, lab
     : radioEncodeArgs(demoRadioInput(clip), outDir, { audioFilter: 'anull' });
 }
 
+/** What decides a base clip's bytes: its ffmpeg run (paths left as placeholders) and what it draws. */
+export function demoClipKey(kind: DemoKind, clip: number): string[] {
+  return [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : demoRadioFile];
+}
+
 /**
  * Where a base clip lives under the media directory (and under /media/). The folder is named
  * after a digest of its recipe, so a changed recipe makes new clips beside the old ones instead
  * of reusing clips made the old way; items made before keep the clips they name.
  */
 export function demoClipPath(kind: DemoKind, clip: number): string {
-  const recipe = [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : demoRadioFile].join(
-    '\0',
-  );
-  return `demo/${kind}/${clip}-${createHash('sha256').update(recipe).digest('hex').slice(0, 10)}`;
+  const key = demoClipKey(kind, clip).join('\0');
+  return `demo/${kind}/${clip}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
 }
 
 /** A radio base clip's file to save, remuxed from its segments, beside them. */

@@ -3,14 +3,14 @@
 // radio's AAC) so a change to or from it is no change of format, in 1 s segments so a gap is
 // filled to within a second, and the same bytes joined four by four into 4 s segments for the
 // length of a long gap (a day of slate is then a quarter as many segments to lay out, log and
-// list). Made once into DATA_DIR/media/filler and reused.
-import { existsSync } from 'node:fs';
+// list). Made once per machine (prepared-media.ts) and copied into DATA_DIR/media/filler.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { demoFont, filterPath } from './demo-media.ts';
 import type { MediaTools } from './ffmpeg.ts';
 import { commonArgs, ladderFor, ladderFilter, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
+import type { PreparedMedia, Recipe } from './prepared-media.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 import { fillerWorkFolder } from './work-folders.ts';
 
@@ -57,49 +57,65 @@ export function radioFillerArgs(outDir: string): string[] {
   });
 }
 
-/** Makes what is missing of `<mediaDir>/filler/{tv,radio}`; each appears whole or not at all. */
-export async function ensureFiller(tools: MediaTools, mediaDir: string): Promise<void> {
-  const root = join(mediaDir, 'filler');
-  const make = async (name: 'tv' | 'radio', build: (workDir: string) => Promise<void>): Promise<void> => {
-    const finalDir = join(root, name);
-    if (existsSync(finalDir)) return;
-    const workDir = fillerWorkFolder(mediaDir, name);
-    await rm(workDir, { recursive: true, force: true });
-    await mkdir(workDir, { recursive: true });
-    try {
-      await build(workDir);
-      await mkdir(root, { recursive: true });
-      await rename(workDir, finalDir);
-    } catch (error) {
-      await rm(workDir, { recursive: true, force: true });
-      // Another node made it meanwhile: theirs is as good.
-      if (!existsSync(finalDir)) throw error;
-    }
+/** The TV filler's texts, drawn from files (no escaping in the filter). */
+const tvFillerTitle = 'Эфир';
+const tvFillerNote = 'Скоро продолжим';
+
+/** How each channel's filler is made, as a prepared recipe (see prepared-media.ts). */
+export function fillerRecipe(tools: MediaTools, name: 'tv' | 'radio'): Recipe {
+  if (name === 'radio') {
+    return {
+      name: 'filler-radio',
+      key: [...radioFillerArgs('OUT'), `long:${String(fillerPerLong)}`],
+      make: async (dir) => {
+        await runFfmpeg(tools, radioFillerArgs(dir), fillerSeconds);
+        await joinLong(dir);
+      },
+    };
+  }
+  return {
+    name: 'filler-tv',
+    key: [...tvFillerArgs('OUT', 'TITLE', 'NOTE'), tvFillerTitle, tvFillerNote, `long:${String(fillerPerLong)}`],
+    make: async (dir) => {
+      await Promise.all(liveRungs.map((rung) => mkdir(join(dir, String(rung.height)))));
+      const titleFile = join(dir, '.title.txt');
+      const noteFile = join(dir, '.note.txt');
+      await writeFile(titleFile, tvFillerTitle);
+      await writeFile(noteFile, tvFillerNote);
+      await runFfmpeg(tools, tvFillerArgs(dir, titleFile, noteFile), fillerSeconds);
+      await rm(titleFile);
+      await rm(noteFile);
+      await Promise.all(liveRungs.map((rung) => joinLong(join(dir, String(rung.height)))));
+    },
   };
-  await make('tv', async (workDir) => {
-    await Promise.all(liveRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-    const titleFile = join(workDir, '.title.txt');
-    const noteFile = join(workDir, '.note.txt');
-    await writeFile(titleFile, 'Эфир');
-    await writeFile(noteFile, 'Скоро продолжим');
-    await runFfmpeg(tools, tvFillerArgs(workDir, titleFile, noteFile), fillerSeconds);
-    await rm(titleFile);
-    await rm(noteFile);
-  });
-  await make('radio', (workDir) => runFfmpeg(tools, radioFillerArgs(workDir), fillerSeconds));
+}
+
+/**
+ * Puts the filler in `<mediaDir>/filler/{tv,radio}`, copied from the machine's prepared media (made
+ * there first if need be); a filler of another recipe (an older version's, another ffmpeg's) is
+ * replaced. Each appears whole or not at all.
+ */
+export async function ensureFiller(tools: MediaTools, prepared: PreparedMedia, mediaDir: string): Promise<void> {
   await Promise.all(
-    [...liveRungs.map((rung) => join(root, 'tv', String(rung.height))), join(root, 'radio')].map(joinLong),
+    (['tv', 'radio'] as const).map(async (name) => {
+      const recipe = fillerRecipe(tools, name);
+      const target = join(mediaDir, 'filler', name);
+      if (await prepared.isCopyOf(recipe, target)) return;
+      const aside = fillerWorkFolder(mediaDir, name);
+      // A copy it replaces leaves through the work folder (which the sweep clears, should we die).
+      await rm(aside, { recursive: true, force: true });
+      await mkdir(dirname(aside), { recursive: true });
+      await rename(target, aside).catch(() => undefined);
+      await prepared.copyTo(recipe, target, aside);
+    }),
   );
 }
 
 /**
  * Joins a filler folder's 1 s segments `fillerPerLong` at a time into `long_<n>.ts` (MPEG-TS from
- * one run joins byte for byte: the timestamps and counters run on) and lists them in
- * `long.m3u8`, written last: a folder with that playlist has its long segments whole.
+ * one run joins byte for byte: the timestamps and counters run on) and lists them in `long.m3u8`.
  */
 async function joinLong(folder: string): Promise<void> {
-  const listed = join(folder, longFillerPlaylist);
-  if (existsSync(listed)) return;
   const shorts = parseMediaPlaylist(await readFile(join(folder, 'index.m3u8'), 'utf8'), (uri) => uri);
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${fillerPerLong * fillerSegmentSeconds}`];
   lines.push('#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS');
@@ -107,17 +123,10 @@ async function joinLong(folder: string): Promise<void> {
     const run = shorts.slice(j * fillerPerLong, (j + 1) * fillerPerLong);
     const name = `long_${String(j).padStart(5, '0')}.ts`;
     const bytes = Buffer.concat(await Promise.all(run.map((segment) => readFile(join(folder, segment.uri)))));
-    await writeWhole(join(folder, name), bytes);
+    await writeFile(join(folder, name), bytes);
     const seconds = run.reduce((sum, segment) => sum + segment.duration, 0);
     lines.push(`#EXTINF:${seconds.toFixed(6)},`, name);
   }
   lines.push('#EXT-X-ENDLIST', '');
-  await writeWhole(listed, lines.join('\n'));
-}
-
-/** Writes a file under another name first and renames it: readers see all of it or none. */
-async function writeWhole(file: string, data: string | Buffer): Promise<void> {
-  const part = `${file}.${String(process.pid)}.part`;
-  await writeFile(part, data);
-  await rename(part, file);
+  await writeFile(join(folder, longFillerPlaylist), lines.join('\n'));
 }

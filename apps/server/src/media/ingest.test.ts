@@ -6,6 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/database.ts';
+import { machinePreparedMedia } from '../../test/media-fixtures.ts';
 import type { Database } from '../db/database.ts';
 import { ingestJob, radio, video } from '../db/schema/index.ts';
 import { runDemoJobs } from '../jobs/ingest-worker.ts';
@@ -57,7 +58,14 @@ const fileOf = (url: string): string => join(mediaDir, url.replace(/^\/media\//u
 beforeAll(async () => {
   tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
   database = await testDatabase('pglite', 'seeded');
-  context = { db: database.db, tools, mediaDir, maxBytes: 50 * 1024 * 1024, maxSeconds: 60 };
+  context = {
+    db: database.db,
+    tools,
+    mediaDir,
+    prepared: machinePreparedMedia(tools),
+    maxBytes: 50 * 1024 * 1024,
+    maxSeconds: 60,
+  };
   execFileSync('mkdir', ['-p', fixtures]);
   make('clip.mp4', [
     '-f',
@@ -456,7 +464,7 @@ describe('the codecs the master playlists declare', () => {
     join(mediaDir, master.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
 
   it("join the filler's 1 s segments into 4 s ones that play as the four in a row", async () => {
-    await ensureFiller(tools, mediaDir);
+    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
     for (const folder of [...liveRungs.map((rung) => join('tv', String(rung.height))), 'radio']) {
       const dir = join(mediaDir, 'filler', folder);
       const shorts = parseMediaPlaylist(readFileSync(join(dir, 'index.m3u8'), 'utf8'), (uri) => join(dir, uri));
@@ -478,7 +486,7 @@ describe('the codecs the master playlists declare', () => {
   }, 60_000);
 
   it('name the profile and level of every rung of the filler, a demo video and an ingested clip', async () => {
-    await ensureFiller(tools, mediaDir);
+    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
     const [demoRow] = await database.db
       .insert(video)
       .values({ name: 'Профиль', durationSeconds: 4, categoryId: 1 })

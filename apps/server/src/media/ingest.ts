@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { addRadio, findRadio, radioCategoryExists, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedia } from '../repositories/videos.ts';
@@ -15,6 +15,7 @@ import type { MediaTools } from './ffmpeg.ts';
 import {
   demoClipLabel,
   demoClipOf,
+  demoClipKey,
   demoClipPath,
   demoClipRecipe,
   demoClips,
@@ -40,6 +41,7 @@ import {
   type Rung,
   videoEncodeArgs,
 } from './ladder.ts';
+import type { PreparedMedia, Recipe } from './prepared-media.ts';
 import { type MediaProbe, probeMedia } from './probe.ts';
 import { FfmpegStalled, FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
 import { incomingDir, type JobAttempt, jobWorkFolder } from './work-folders.ts';
@@ -60,6 +62,8 @@ export interface IngestContext {
   job?: JobAttempt;
   /** Makes a demo item's pictures with other jobs' in one run; without it, a run of its own. */
   pictures?: { make(picture: DemoPicture): Promise<void> };
+  /** The machine's prepared media, where the demo's base clips are made once. */
+  prepared: PreparedMedia;
 }
 
 /** ffmpeg for a job, stopped with the worker, in the background. */
@@ -406,6 +410,29 @@ async function demoClip(
   return loopedSegments(parseMediaPlaylist(await readFile(playlist, 'utf8'), (uri) => uri));
 }
 
+/** How a demo base clip is made, as a prepared recipe (the same bytes for every site). */
+function demoClipMaking(context: IngestContext, kind: DemoKind, clip: number, onProgress?: Progress): Recipe {
+  const seconds = demoClips[kind].seconds;
+  return {
+    name: `demo-${kind}-${String(clip)}`,
+    key: demoClipKey(kind, clip),
+    make: async (dir) => {
+      const labelFile = join(dir, '.label.txt');
+      if (kind === 'tv') {
+        await Promise.all(demoRungs.map((rung) => mkdir(join(dir, String(rung.height)))));
+        await writeDemoTitle(dir, demoClipLabel, '.label.txt');
+      }
+      await ffmpeg(context, demoClipRecipe(kind, clip, dir, labelFile), seconds, (done) =>
+        onProgress?.(done, 'encoding'),
+      );
+      if (kind === 'radio') {
+        await ffmpeg(context, audioFileArgs(join(dir, 'index.m3u8'), join(dir, demoRadioFile)), 0);
+      }
+      await rm(labelFile, { force: true });
+    },
+  };
+}
+
 async function makeDemoClip(
   context: IngestContext,
   kind: DemoKind,
@@ -417,25 +444,9 @@ async function makeDemoClip(
   const seconds = demoClips[kind].seconds;
   await mkdir(incomingDir(context.mediaDir), { recursive: true });
   await ensureRoom(context, label, kind === 'tv' ? ladderBytes(demoRungs, seconds) : radioBytes(seconds));
-  const workDir = newWorkFolder(context);
-  await mkdir(workDir);
   try {
-    const labelFile = join(workDir, '.label.txt');
-    if (kind === 'tv') {
-      await Promise.all(demoRungs.map((rung) => mkdir(join(workDir, String(rung.height)))));
-      await writeDemoTitle(workDir, demoClipLabel, '.label.txt');
-    }
-    await ffmpeg(context, demoClipRecipe(kind, clip, workDir, labelFile), seconds, (done) =>
-      onProgress?.(done, 'encoding'),
-    );
-    if (kind === 'radio') {
-      await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, demoRadioFile)), 0);
-    }
-    await rm(labelFile, { force: true });
-    await mkdir(dirname(finalDir), { recursive: true });
-    await rename(workDir, finalDir);
+    await context.prepared.copyTo(demoClipMaking(context, kind, clip, onProgress), finalDir, newWorkFolder(context));
   } catch (error) {
-    await rm(workDir, { recursive: true, force: true });
     if (!existsSync(finalDir) || error instanceof FfmpegStopped) throw asIngestError(label, error);
   }
 }

@@ -4,11 +4,11 @@
 //   job-<job id>-<attempt>-<host>-<pid>-<uuid>   an attempt of an ingest job
 //   filler-<tv|radio>-<host>-<pid>               the live channels' filler
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
+import { processAlive } from '../lib/processes.ts';
 import { liveIngests, requeueInterrupted } from '../repositories/ingest-jobs.ts';
 
 /** This node's name in folder names; no dash, so a name splits back into its parts. */
@@ -44,20 +44,6 @@ function parseWorkFolder(name: string): WorkFolder | undefined {
   const filler = /^filler-(?:tv|radio)-([^-]+)-(\d+)$/u.exec(name);
   if (filler !== null) return { kind: 'filler', host: filler[1] ?? '', pid: Number(filler[2]) };
   return undefined;
-}
-
-/** Whether a process of this host is alive: a zombie (killed, not yet reaped) is not. */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    return !/^\d+ \(.*\) Z /su.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
 }
 
 /** Made by a process of this host that is gone: an earlier run of this server, or a crashed one. */

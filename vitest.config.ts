@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+
 export default defineConfig({
   test: {
+    // A test left focused with .only fails the run in CI rather than skipping the rest.
+    allowOnly: !ci,
     include: ['apps/**/*.test.ts', 'apps/**/*.test.tsx', 'packages/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -14,7 +14,7 @@ import { makeClip } from '../apps/server/test/media-fixtures.ts';
 import { chromiumPath } from '../e2e/support/browser.ts';
 import { efir, startSite } from '../e2e/support/site.ts';
 import { buildWebApp } from '../e2e/support/web.ts';
-import { cpuModel, freePort, log, nproc, writeResult } from './support.ts';
+import { cpuModel, log, nproc, writeResult } from './support.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const targets: Record<(typeof categories)[number], number> = {
@@ -40,7 +40,7 @@ const median = (values: number[]): number => {
 const loadBefore = loadavg();
 log('lighthouse: building the web app');
 buildWebApp();
-const site = await startSite(await freePort());
+const site = await startSite({}, 'empty');
 try {
   const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
   const clip = join(site.dataDir, 'clip.mp4');

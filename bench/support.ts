@@ -2,11 +2,12 @@
 // machine's details, and writing a result file as the repository's formatter would.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+
+export { freePort } from '../apps/server/test/free-port.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -18,21 +19,6 @@ export const log = (message: string): void => {
 };
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address === null || typeof address === 'string') reject(new Error('no port'));
-        else resolve(address.port);
-      });
-    });
-  });
-}
 
 /** The environment of a benchmark's own site: its data directory, its ports on 127.0.0.1, warnings only. */
 export function siteEnv(dataDir: string, port: number, mediaPort: number, demoMedia: 'on' | 'off'): NodeJS.ProcessEnv {

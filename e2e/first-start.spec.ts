@@ -14,7 +14,7 @@ let launchedAt: number;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   launchedAt = Date.now();
-  site = await startSite(18_540, { DEMO_MEDIA: 'on' });
+  site = await startSite({ DEMO_MEDIA: 'on' }, 'empty');
 });
 
 test.afterAll(async () => {

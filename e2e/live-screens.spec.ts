@@ -4,6 +4,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { writeToday } from './support/schedule.ts';
 import { expectAccessible, open, radioId, type Theme, videoId, viewports } from './web/helpers.ts';
+import { useSite } from './support/site.ts';
+
+useSite();
 
 test.describe.configure({ mode: 'serial' });
 

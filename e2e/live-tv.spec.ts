@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { addHlsScript, failOnPolicyViolations } from './support/policy.ts';
 import { writeToday } from './support/schedule.ts';
+import { useSite } from './support/site.ts';
+
+useSite();
 
 failOnPolicyViolations();
 test('hls.js plays the live TV channel across an item boundary without a stall or a gap', async ({ page }) => {

@@ -3,6 +3,9 @@
 import { createApiClient } from '@efir/contract';
 import { expect, test } from '@playwright/test';
 import { addHlsScript, failOnPolicyViolations } from './support/policy.ts';
+import { useSite } from './support/site.ts';
+
+useSite();
 
 failOnPolicyViolations();
 

@@ -16,8 +16,7 @@ let moderatorPassword: string;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  site = await startSite(18_620, {
-    MEDIA_PORT: String(18_621 + Number(process.env.E2E_PORT_SHIFT ?? 0)),
+  site = await startSite({
     // Every browser here is a new visitor from 127.0.0.1: the newcomers' limit is not under test.
     CHAT_NEWCOMERS_PER_MINUTE: '50',
   });

@@ -1,16 +1,28 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/browser.ts';
 
+/** Specs that need the machine to themselves: they time a server's restart, kill and restart a
+ * cluster's servers, or measure a first start. They run after the rest, one at a time. */
+const alone = /\/(cluster|restart|first-start)\.spec\.ts$/u;
+
+const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: process.env.E2E_OUTPUT ?? '/tmp/efir-e2e-output',
+  // Each spec runs on a site of its own (support/site.ts), so specs run side by side, one per core.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
-  workers: 1,
+  forbidOnly: ci,
   retries: 0,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '/tmp/efir-e2e-report.json' }]],
   globalSetup: './support/global-setup.ts',
+  projects: [
+    { name: 'side by side', testIgnore: alone },
+    { name: 'alone', testMatch: alone, workers: 1, dependencies: ['side by side'] },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {

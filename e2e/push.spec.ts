@@ -15,7 +15,7 @@ const newContext = contextsClosedAfterEach();
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  site = await startSite(18_640, { CHAT_NEWCOMERS_PER_MINUTE: '50' });
+  site = await startSite({ CHAT_NEWCOMERS_PER_MINUTE: '50' });
   await radioOnAirAllRun(site);
 });
 

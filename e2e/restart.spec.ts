@@ -2,22 +2,16 @@
 // stays down until the player has stopped (what it had buffered played out), then comes back on
 // the same data and ports; the player plays again on its own within 10 s of the site answering.
 import { expect, type Page, test } from '@playwright/test';
-import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { fullRun, fullRunOnly } from './support/browser.ts';
 import { writeToday } from './support/schedule.ts';
 import { type Site, startSite } from './support/site.ts';
-import { ingestRadio, ingestVideo } from './support/web.ts';
 
 let site: Site;
-let videoId: number;
-let radioId: number;
+const videoId = Number(process.env.E2E_VIDEO_ID);
+const radioId = Number(process.env.E2E_RADIO_ID);
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  site = await startSite(18_520);
-  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
-  videoId = Number(ingestVideo(site, tools.ffmpeg));
-  radioId = Number(ingestRadio(site, tools.ffmpeg));
+  site = await startSite();
 });
 
 test.afterAll(async () => {

@@ -3,9 +3,11 @@
 // where live viewers are; the radio likewise; a regional copy is chosen and remembered.
 import { apiUrl, defaultTimeZone, instantOf, rewindParameters, type TeleprogramItem } from '@efir/contract';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { startSite } from './support/site.ts';
+import { startSite, useSite } from './support/site.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
 import { open, radioId, site, videoId } from './web/helpers.ts';
+
+useSite();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -230,7 +232,7 @@ test('/radio: «С начала» plays the radio programme on air from its star
 test('a regional copy is chosen, plays, and is remembered on both channels', async ({ page }) => {
   test.setTimeout(120_000);
   // A site of its own with copies four hours ahead; its demo schedules cover every day around today.
-  const own = await startSite(18_560, { TV_SHIFTS: '+4', RADIO_SHIFTS: '+4' });
+  const own = await startSite({ TV_SHIFTS: '+4', RADIO_SHIFTS: '+4' });
   try {
     await open(page, '/', { base: own.url });
     // The TV's demo days fill every hour (the slate between items); the radio's end before

@@ -12,6 +12,9 @@ import { preparedMediaEnv } from '../apps/server/src/config.ts';
 import { addHlsScript } from './support/policy.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
 import { open } from './web/helpers.ts';
+import { useSite } from './support/site.ts';
+
+useSite();
 
 const root = new URL('../', import.meta.url).pathname;
 const site = (): string => process.env.E2E_SITE_URL ?? '';

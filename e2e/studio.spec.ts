@@ -31,7 +31,7 @@ function addAccount(login: string, role: string, password: string): void {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  site = await startSite(18_580);
+  site = await startSite();
   const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
   clip = join(site.dataDir, 'Закат над рекой.mp4');
   makeClip(tools.ffmpeg, clip, { seconds: 20, size: '1280x720' });

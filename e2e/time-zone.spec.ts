@@ -14,7 +14,7 @@ test.describe('Vladivostok', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    site = await startSite(18_560, { TZ: zone });
+    site = await startSite({ TZ: zone }, 'empty');
     // The channels laid out once: a fresh site's first programme list waits for that (seconds on
     // a slate-only demo), which is not what this test is about.
     await fetch(`${site.url}${apiUrl('teleprogramList')}`);
@@ -61,7 +61,7 @@ test.describe('New York, across both changes of its clocks', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    site = await startSite(18_570, { TZ: 'America/New_York' });
+    site = await startSite({ TZ: 'America/New_York' }, 'empty');
     await site.restart(async () => {
       const database = await openPglite(site.dataDir);
       for (const video of added) {

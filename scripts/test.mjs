@@ -4,9 +4,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
+const runStarted = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'efir-tests-'));
 const unitReport = join(dir, 'vitest.json');
 const e2eReport = join(dir, 'e2e.json');
@@ -38,26 +39,48 @@ const e2e = runE2e
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Seconds each test file took, by file, for the slowest-ten list. */
+const fileSeconds = new Map();
 try {
   const results = JSON.parse(readFileSync(unitReport, 'utf8'));
   counts.passed += results.numPassedTests;
   counts.failed += results.numFailedTests;
   counts.skipped += results.numPendingTests + results.numTodoTests;
   if (results.numTotalTests === 0) problems.push('no unit test ran');
+  for (const file of results.testResults) {
+    fileSeconds.set(relative(process.cwd(), file.name), (file.endTime - file.startTime) / 1000);
+  }
 } catch {
   problems.push('the unit tests wrote no results');
 }
 if (runE2e) {
   try {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const { stats } = report;
     counts.passed += stats.expected + stats.flaky;
     counts.failed += stats.unexpected;
     counts.skipped += stats.skipped;
+    // A spec's time: its tests' (the first one's includes its site's start), in every project.
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        const file = join('e2e', spec.file);
+        const ms = spec.tests.flatMap((test) => test.results).reduce((sum, result) => sum + result.duration, 0);
+        fileSeconds.set(file, (fileSeconds.get(file) ?? 0) + ms / 1000);
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites) walk(suite);
   } catch {
     problems.push('the browser tests wrote no results');
   }
 }
 rmSync(dir, { recursive: true, force: true });
+const slowest = [...fileSeconds].sort((a, b) => b[1] - a[1]).slice(0, 10);
+if (slowest.length > 0) {
+  console.log('tests: the ten slowest files');
+  for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+}
+console.log(`tests: the whole run took ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 if (unit.status !== 0 && counts.failed === 0) {
   problems.push(`vitest exited with ${unit.status ?? unit.signal} though no test failed`);
   if (unhandledAt >= 0) console.log(unitOutput.slice(unhandledAt, unhandledAt + 6000));

@@ -1,11 +1,15 @@
 // The real site for the browser tests: its own data directory and ports, the demo content, and
-// media ingested through the CLI.
+// media ingested through the CLI. A spec's site starts from the run's template (a data directory
+// made once by the global setup, with the demo and the test video and radio in it) unless the spec
+// tests a first start itself.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
+import { test } from '@playwright/test';
 import { preparedMediaEnv } from '../../apps/server/src/config.ts';
+import { freePort } from '../../apps/server/test/free-port.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -17,8 +21,8 @@ export interface Site {
   /** Stops the server with SIGTERM, runs `whileDown`, then starts it again on the same data and
    * ports; settles once the site answers again. */
   restart(whileDown?: () => Promise<void>): Promise<void>;
-  /** Stops the server and removes its data. */
-  stop(): Promise<void>;
+  /** Stops the server and removes its data, unless `keepData` (the global setup's template). */
+  stop(keepData?: boolean): Promise<void>;
 }
 
 function launch(env: Record<string, string>): ChildProcess {
@@ -45,17 +49,27 @@ async function halt(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** A site of its own on `port` (and `port + 8` for media); `settings` add to or replace its environment.
- * `E2E_PORT_SHIFT` moves every site's ports, so two checkouts can run the browser tests side by side. */
-export async function startSite(wantedPort: number, settings: Record<string, string> = {}): Promise<Site> {
-  const port = wantedPort + Number(process.env.E2E_PORT_SHIFT ?? 0);
+/** Where a spec's site starts: a copy of the run's template, or an empty data directory. */
+export type SiteData = 'template' | 'empty';
+
+/**
+ * A site of its own on free ports; `settings` add to or replace its environment. From the
+ * template its data is a copy of the global setup's (the demo, the test video and radio).
+ */
+export async function startSite(settings: Record<string, string> = {}, from: SiteData = 'template'): Promise<Site> {
+  const [port, mediaPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
+  if (from === 'template') {
+    const template = process.env.E2E_TEMPLATE_DIR;
+    if (template === undefined) throw new Error('no template: the global setup makes it (E2E_TEMPLATE_DIR)');
+    cpSync(template, dataDir, { recursive: true });
+  }
   const env = {
     PATH: process.env.PATH ?? '',
     ...preparedMediaEnv(process.env),
     DATA_DIR: dataDir,
     PORT: String(port),
-    MEDIA_PORT: String(port + 8),
+    MEDIA_PORT: String(mediaPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DEMO_MEDIA: 'off',
@@ -63,11 +77,11 @@ export async function startSite(wantedPort: number, settings: Record<string, str
     ...settings,
   };
   let child = launch(env);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${env.PORT}`;
   await answering(url, child);
   return {
     url,
-    mediaUrl: `http://127.0.0.1:${port + 8}`,
+    mediaUrl: `http://127.0.0.1:${env.MEDIA_PORT}`,
     dataDir,
     env,
     restart: async (whileDown) => {
@@ -76,14 +90,36 @@ export async function startSite(wantedPort: number, settings: Record<string, str
       child = launch(env);
       await answering(url, child);
     },
-    stop: async () => {
+    stop: async (keepData = false) => {
       await halt(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Ingests a file through `npm run efir` against the running site; returns the CLI's output. */
+/**
+ * The spec's site: started from the template before its first test, stopped after its last, and
+ * named to the shared helpers (`E2E_SITE_URL`, `E2E_MEDIA_URL`, `E2E_DATA_DIR`), which each worker
+ * reads for the spec it runs. Call once at a spec's top level, before its own hooks.
+ */
+export function useSite(settings: Record<string, string> = {}): () => Site {
+  let site: Site | undefined;
+  test.beforeAll(async () => {
+    site = await startSite(settings);
+    process.env.E2E_SITE_URL = site.url;
+    process.env.E2E_MEDIA_URL = site.mediaUrl;
+    process.env.E2E_DATA_DIR = site.dataDir;
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+  return () => {
+    if (site === undefined) throw new Error('the spec uses its site before beforeAll started it');
+    return site;
+  };
+}
+
+/** Runs `npm run efir` against the site (the running one when it answers); returns its output. */
 export function efir(site: Site, ...args: string[]): string {
   return execFileSync(process.execPath, [join(root, 'apps/server/src/cli/efir.ts'), ...args], {
     env: site.env,

@@ -1,10 +1,11 @@
 // What the web screens' browser tests need besides the site: the built app, and one radio with
 // real audio for the file player.
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateMediaTools } from '../../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../../apps/server/test/media-fixtures.ts';
 import { writeToday } from './schedule.ts';
+import { radioId } from '../web/helpers.ts';
 import { efir, type Site } from './site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -22,6 +23,7 @@ export function ingestVideo(site: Site, ffmpeg: string): string {
   const clip = join(site.dataDir, 'clip.mp4');
   makeClip(ffmpeg, clip, { seconds: 20, size: '1280x720' });
   const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
+  rmSync(clip);
   const id = /→ video (\d+)/u.exec(out)?.[1];
   if (id === undefined) throw new Error(`ingest did not finish: ${out}`);
   return id;
@@ -57,15 +59,16 @@ export function ingestRadio(site: Site, ffmpeg: string): string {
     '--category',
     '1',
   );
+  rmSync(file);
   const id = /→ radio (\d+)/u.exec(out)?.[1];
   if (id === undefined) throw new Error(`radio ingest did not finish: ${out}`);
   return id;
 }
 
-/** A radio with real audio on air on `site` for a whole run: its 30 s tone, from 5 s ago, ten times. */
+/** The template's radio with real audio on air on `site` for a whole run: its 30 s tone, from 5 s
+ * ago, ten times. */
 export async function radioOnAirAllRun(site: Site): Promise<number> {
-  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
-  const radio = Number(ingestRadio(site, tools.ffmpeg));
+  const radio = Number(radioId());
   await writeToday(
     'radio',
     { startsIn: -5, items: Array.from({ length: 10 }, (_, i) => ({ id: radio, startsIn: -5 + i * 30 })) },

@@ -1,6 +1,9 @@
 // /about: the side menu and the five sections.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoCyrillic, open, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 const sections = ['Идея', 'Миссия', 'Тематика', 'Сотрудничество', 'Контакты'];
 

@@ -2,6 +2,9 @@
 import { apiPattern } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, settled, site, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 /** Serves the real catalogue answers with another count, to see the page list of a large catalogue. */
 async function withCount(page: Page, count: number): Promise<void> {

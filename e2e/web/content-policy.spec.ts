@@ -4,6 +4,9 @@ import { apiUrl } from '@efir/contract';
 import { expect, test } from '@playwright/test';
 import { failOnPolicyViolations, watchPolicy } from '../support/policy.ts';
 import { open, site } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 test.describe('the API documentation', () => {
   failOnPolicyViolations();

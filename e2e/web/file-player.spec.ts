@@ -4,6 +4,9 @@ import { apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { open, radioId, site, storage, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 failOnPolicyViolations();
 

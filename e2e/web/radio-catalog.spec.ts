@@ -2,6 +2,9 @@
 // page list, and a click that plays.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, open, radioId, settled, site, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: viewports.desktop });

@@ -5,6 +5,9 @@ import { createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from '../support/schedule.ts';
 import { expectAccessible, expectNoCyrillic, open, radioId, site, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
 const blocks = (page: Page) => page.getByTestId('radioprogram').locator('.programme__block');

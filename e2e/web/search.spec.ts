@@ -1,6 +1,9 @@
 // /search?q=: the heading, two anchors, video and radio results, the «more» links, the empty state.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoCyrillic, open, site, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: viewports.desktop });

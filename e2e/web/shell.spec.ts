@@ -2,6 +2,9 @@
 // locale in the URL, the script switch and the theme.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoCyrillic, open, settled, site, storage, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 const sections = [
   { name: 'Прямой эфир', path: '/', title: 'Эфир — телевидение и радио онлайн' },

@@ -4,6 +4,9 @@ import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { secondsSinceMidnight, writeToday } from '../support/schedule.ts';
 import { expectAccessible, open, site, viewports } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 const days = (page: Page) => page.getByRole('region', { name: 'Дни программы' }).locator('button.day');
 const blocks = (page: Page) => page.getByTestId('teleprogram').locator('.programme__block');

@@ -4,6 +4,9 @@ import { apiPattern, apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, open, settled, site, storage, videoId, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 failOnPolicyViolations();
 

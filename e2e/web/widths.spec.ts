@@ -4,6 +4,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { fullRun, fullRunOnly } from '../support/browser.ts';
 import { writeToday } from '../support/schedule.ts';
 import { open, settled, videoId } from './helpers.ts';
+import { useSite } from '../support/site.ts';
+
+useSite();
 
 const widths = [320, 375, 768, 851, 1024, 1280, 1920];
 const routes = ['/', '/radio', '/tv', '/radio/program', '/catalog', '/radio/catalog', '/about', '/search?q=Москва'];

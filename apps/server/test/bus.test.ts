@@ -7,29 +7,31 @@ import { postChatMessage } from '../src/repositories/chat.ts';
 import { testDatabase } from './database.ts';
 import { testVisitor } from './visitors.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const buses: { name: string; open: () => Promise<Bus> }[] = [
-  { name: 'in-process', open: () => Promise.resolve(inProcessBus()) },
-  ...(redisUrl === undefined || redisUrl === '' ? [] : [{ name: 'redis', open: () => redisBus(redisUrl) }]),
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+// Redis's half is skipped by name, and counted, when TEST_REDIS_URL is unset.
+const buses: { name: string; open: () => Promise<Bus>; available: boolean }[] = [
+  { name: 'in-process', open: () => Promise.resolve(inProcessBus()), available: true },
+  { name: 'redis', open: () => redisBus(redisUrl), available: redisUrl !== '' },
 ];
 
-describe.each(buses)('$name bus', ({ open }) => {
-  it('delivers a published message to every subscriber of the channel only', async () => {
-    const bus = await open();
-    const channel = `efir:test:${Math.random()}`;
-    const got: string[] = [];
-    const other: string[] = [];
-    await bus.subscribe(channel, (m) => got.push(m));
-    await bus.subscribe(channel, (m) => got.push(`again ${m}`));
-    await bus.subscribe(`${channel}:other`, (m) => other.push(m));
-    await bus.publish(channel, 'привет');
-    await expect.poll(() => got).toEqual(['привет', 'again привет']);
-    expect(other).toEqual([]);
-    await bus.close();
+for (const { name, open, available } of buses)
+  describe.skipIf(!available)(`${name} bus`, () => {
+    it('delivers a published message to every subscriber of the channel only', async () => {
+      const bus = await open();
+      const channel = `efir:test:${Math.random()}`;
+      const got: string[] = [];
+      const other: string[] = [];
+      await bus.subscribe(channel, (m) => got.push(m));
+      await bus.subscribe(channel, (m) => got.push(`again ${m}`));
+      await bus.subscribe(`${channel}:other`, (m) => other.push(m));
+      await bus.publish(channel, 'привет');
+      await expect.poll(() => got).toEqual(['привет', 'again привет']);
+      expect(other).toEqual([]);
+      await bus.close();
+    });
   });
-});
 
-describe.runIf(redisUrl !== undefined && redisUrl !== '')('chat freshness across two nodes', () => {
+describe.runIf(redisUrl !== '')('chat freshness across two nodes', () => {
   let database: Database | undefined;
   afterAll(async () => {
     await database?.close();
@@ -37,7 +39,7 @@ describe.runIf(redisUrl !== undefined && redisUrl !== '')('chat freshness across
 
   it('a post on one node is known to the other without waiting for its cache to age', async () => {
     database = await testDatabase('pglite', 'seeded');
-    const [busA, busB] = await Promise.all([redisBus(redisUrl!), redisBus(redisUrl!)]);
+    const [busA, busB] = await Promise.all([redisBus(redisUrl), redisBus(redisUrl)]);
     const nodeA = new ChatFreshness(database.db, busA, 60_000);
     const nodeB = new ChatFreshness(database.db, busB, 60_000);
     await Promise.all([nodeA.start(), nodeB.start()]);

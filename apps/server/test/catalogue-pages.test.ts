@@ -4,7 +4,7 @@
 import { apiUrl, calls, type Locale, type PagedQuery, toLatinDeep } from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
@@ -13,7 +13,7 @@ import { radioCataloguePage } from '../src/repositories/radios.ts';
 import { videoCataloguePage } from '../src/repositories/videos.ts';
 import { toRadio, toVideo } from '../src/repositories/wire.ts';
 import { buildTestSite } from './app.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 
 const queries: PagedQuery[] = [];
 for (const [prosmotri, date_added] of [
@@ -30,7 +30,7 @@ for (const [prosmotri, date_added] of [
 const urlOf = (path: string, query: PagedQuery): string =>
   `${path}?category_id=${String(query.category_id ?? '')}&prosmotri=${String(query.prosmotri)}&date_added=${String(query.date_added)}&page=${String(query.page)}`;
 
-describe.each(backends)('catalogue pages from memory on %s', (backend) => {
+describeOnBackends('catalogue pages from memory', (backend) => {
   let database: Database;
   let bus: Bus;
   let app: FastifyInstance;

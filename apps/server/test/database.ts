@@ -1,14 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
 import { adminUrl, databaseUrl } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const backends: Backend[] = inject('postgresTemplates') === null ? ['pglite'] : ['pglite', 'postgres'];
+/** Whether TEST_DATABASE_URL names a PostgreSQL for the tests. */
+export const postgresAvailable = inject('postgresTemplates') !== null;
+
+/**
+ * Declares `body`'s tests once on each backend: PGlite, and PostgreSQL, whose half is skipped by
+ * name (counted, listed as skipped) when TEST_DATABASE_URL is unset.
+ */
+export function describeOnBackends(name: string, body: (backend: Backend) => void): void {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    describe.skipIf(backend === 'postgres' && !postgresAvailable)(`${name} on ${backend}`, () => {
+      body(backend);
+    });
+  }
+}
 
 /** A fresh database of its own for a test file: migrated, and with the demo content if `seeded`. */
 export async function testDatabase(backend: Backend, content: 'migrated' | 'seeded'): Promise<Database> {

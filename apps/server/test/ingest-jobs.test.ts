@@ -24,7 +24,7 @@ import {
   retryIngest,
 } from '../src/repositories/ingest-jobs.ts';
 import { findVideo } from '../src/repositories/videos.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -51,7 +51,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe.each(backends)('ingest queue on %s', (backend) => {
+describeOnBackends('ingest queue', (backend) => {
   let database: Database;
   beforeAll(async () => {
     database = await testDatabase(backend, 'seeded');

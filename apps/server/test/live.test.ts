@@ -26,7 +26,7 @@ import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { findVideo } from '../src/repositories/videos.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
@@ -36,7 +36,7 @@ const dayB = '2030-03-11';
 const at = (time: string, date = dayA): number => instantOf(testTimeZone, date, time);
 const work = mkdtempSync(join(tmpdir(), 'efir-live-'));
 
-describe.each(backends)('live channels on %s', (backend) => {
+describeOnBackends('live channels', (backend) => {
   const mediaDir = join(work, backend, 'media');
   let database: Database;
   let now = at('23:59:00');

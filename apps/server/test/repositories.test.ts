@@ -12,12 +12,12 @@ import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { windowStart } from '../src/repositories/rate-windows.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
 import { findVideo, mainList, relatedVideos, videoCataloguePage, viewVideo } from '../src/repositories/videos.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 import { testVisitor } from './visitors.ts';
 
 const cap = visitorLimitDefaults.addressActionsPerHour;
 
-describe.each(backends)('repositories on %s', (backend) => {
+describeOnBackends('repositories', (backend) => {
   let database: Database;
   beforeAll(async () => {
     database = await testDatabase(backend, 'seeded');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { radioStreamPath, rewindQuery, tvStreamPath } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMediaApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { airedFrontier, radio, radioCategory, video, videoCategory } from '../src/db/schema/index.ts';
@@ -15,7 +15,7 @@ import { createLiveChannels, type LiveChannels } from '../src/live/live-channels
 import { liveStreams } from '../src/live/live-stream-routes.ts';
 import { targetDuration } from '../src/live/live-playlist.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 import { writeMediaPlaylist } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
@@ -32,7 +32,7 @@ function startInstant(text: string, parsed: ParsedPlaylist): number {
   return Date.parse(parsed.segments[0]?.date ?? '') + offset * 1000;
 }
 
-describe.each(backends)('rewinding the live channels on %s', (backend) => {
+describeOnBackends('rewinding the live channels', (backend) => {
   const mediaDir = join(work, backend, 'media');
   let database: Database;
   let now = at('12:00:00');

@@ -5,7 +5,7 @@
 import { apiUrl, calls, type Locale, toLatin, toLatinDeep } from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import { type CataloguePages, cataloguePages } from '../src/catalogue/catalogue-pages.ts';
@@ -14,7 +14,7 @@ import { invalidateAnswers } from '../src/plugins/answer-cache.ts';
 import { searchRadios, searchVideos } from '../src/repositories/search.ts';
 import { toRadio, toVideo } from '../src/repositories/wire.ts';
 import { buildTestSite } from './app.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 
 /** A repeatable sequence, so that a failure names a query that fails again. */
 function sequence(seed: number): (below: number) => number {
@@ -97,7 +97,7 @@ function queriesOf(texts: string[]): string[] {
 /** Queries the database's parser decides: each is left to it. */
 const databaseQueries = ['санкт-петербург', '"новости"', 'кино -спорт', 'кино or театр', 'jazz-band', 'efir.ru'];
 
-describe.each(backends)('search from memory on %s', (backend) => {
+describeOnBackends('search from memory', (backend) => {
   let database: Database;
   let bus: Bus;
   let app: FastifyInstance;

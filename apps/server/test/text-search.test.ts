@@ -1,10 +1,10 @@
 // The search index's full-text functions give what the database gives: the lexemes of
 // websearch_to_tsquery('russian', …) for plain queries, and ts_rank to the last bit of its float4.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { parseTextVector, russianQueryLexemes, textRank } from '../src/search/text-search.ts';
-import { backends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase } from './database.ts';
 
 function sequence(seed: number): (below: number) => number {
   let state = seed;
@@ -32,7 +32,7 @@ const englishWords = [
   'broadcasting',
 ];
 
-describe.each(backends)('full text on %s', (backend) => {
+describeOnBackends('full text', (backend) => {
   let database: Database;
   let russianWords: string[];
   beforeAll(async () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { chatPostedChannel } from '../apps/server/src/chat/freshness.ts';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { contextsClosedAfterEach } from './support/browser.ts';
 import { type OwnPostgres, startOwnPostgres } from '../apps/server/test/own-postgres.ts';
@@ -46,6 +47,22 @@ async function redisUp(): Promise<void> {
       }
     })
     .toBe('PONG');
+}
+
+/** How many nodes listen for posts on Redis (each subscribes again after Redis comes back). */
+async function postListeners(): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(`redis://127.0.0.1:${String(redisPort)}`, { lazyConnect: true, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const answer = (await client.call('PUBSUB', 'NUMSUB', chatPostedChannel)) as [string, number];
+    return answer[1];
+  } catch {
+    return 0;
+  } finally {
+    client.disconnect();
+  }
 }
 
 async function redisDown(): Promise<void> {
@@ -91,7 +108,8 @@ const [nodeA, nodeB] = [() => cluster.nodes[0]!, () => cluster.nodes[1]!];
 const newContext = contextsClosedAfterEach();
 
 /** A visitor with a nickname on /, at `base` (a node, or nginx); with `polling`, the event
- * stream does not reach the page and it polls. */
+ * stream does not reach the page and it polls. Answers once the page has its chat and, pushed,
+ * its event stream's first answer. */
 async function viewer(browser: Browser, base: string, polling = false): Promise<{ page: Page; chatPolls: number[] }> {
   const page = await (await newContext(browser)).newPage();
   await page.addInitScript(() => {
@@ -105,8 +123,12 @@ async function viewer(browser: Browser, base: string, polling = false): Promise<
     if (new URL(request.url()).pathname.startsWith(`${apiPrefix}/chat/teleprogram/`) && request.method() === 'GET')
       chatPolls.push(Date.now());
   });
+  const streamOpen = polling
+    ? Promise.resolve()
+    : page.waitForResponse((response) => new URL(response.url()).pathname === `${apiPrefix}${eventStreamPath}`);
   await page.goto(`${base}/`);
   await expect(page.locator('.chat__messages')).toBeVisible({ timeout: 20_000 });
+  await streamOpen;
   return { page, chatPolls };
 }
 
@@ -170,7 +192,6 @@ test('a message posted on node A reaches a viewer on node B within a second by p
   const polled = await viewer(browser, nodeB().siteUrl, true);
   // Both settled: the pushed page has its stream, the polled one polls.
   await expect.poll(() => polled.chatPolls.length, { timeout: 10_000 }).toBeGreaterThan(2);
-  await pushed.page.waitForTimeout(1000);
   const text = await post(nodeA().siteUrl, 'С узла А');
   await expect(shown(pushed.page, text)).toBeVisible({ timeout: 1000 });
   // A poll every 2 s, and the request's own time.
@@ -187,8 +208,12 @@ test('node A killed while a viewer plays through nginx: the player plays on, the
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(2);
   const longestStill = await watchStandStill(page);
+  const atKill = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await nodeA().kill();
-  await page.waitForTimeout(15_000);
+  // Played on through nginx for three segments and more: every request since went to B.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(atKill + 13);
   expect(await longestStill()).toBeLessThanOrEqual(2000);
   // The page's stream, if it was on A, reconnected through nginx to B: a post comes by push.
   const before = chatPolls.length;
@@ -202,14 +227,13 @@ test('node A killed while a viewer plays through nginx: the player plays on, the
 test('Redis restarted: the event streams recover and no message posted meanwhile is lost', async ({ browser }) => {
   test.setTimeout(120_000);
   const { page } = await viewer(browser, nodeB().siteUrl);
-  await page.waitForTimeout(1000);
   await redisDown();
   // Without Redis, node B notices A's posts from the database within a few seconds.
   const meanwhile = [await post(nodeA().siteUrl, 'Без Redis'), await post(nodeA().siteUrl, 'Без Redis')];
   for (const text of meanwhile) await expect(shown(page, text)).toBeVisible({ timeout: 5000 });
   await redisUp();
   // The nodes reconnect within about a second of Redis's return and subscribe again.
-  await page.waitForTimeout(3000);
+  await expect.poll(postListeners, { timeout: 10_000 }).toBe(2);
   const after = await post(nodeA().siteUrl, 'С Redis');
   await expect(shown(page, after)).toBeVisible({ timeout: 1000 });
   for (const text of meanwhile) await expect(shown(page, text)).toHaveCount(1);
@@ -222,12 +246,15 @@ test('PostgreSQL restarted: the channels stay on air, and the site takes posts a
   const { page } = await viewer(browser, cluster.siteUrl);
   const longestStill = await watchStandStill(page);
   await postgres.halt();
-  // Both nodes unready: nginx lists them all rather than none, and they air from memory.
-  for (let second = 0; second < 12; second += 1) {
+  // Both nodes unready: nginx lists them all rather than none, and they air from memory: the
+  // playlist answers and moves on, three segments and more, while the database is away.
+  const sequence = async (): Promise<number> => {
     const playlist = await fetch(`${cluster.mediaUrl}/tv/720/stream.m3u8`);
     expect(playlist.status).toBe(200);
-    await page.waitForTimeout(1000);
-  }
+    return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/u.exec(await playlist.text())?.[1]);
+  };
+  const halted = await sequence();
+  await expect.poll(sequence, { timeout: 30_000 }).toBeGreaterThan(halted + 2);
   expect(await longestStill()).toBeLessThanOrEqual(2000);
   await postgres.restart();
   await expect.poll(() => cluster.nodes.every((node) => node.inRotation), { timeout: 30_000 }).toBe(true);

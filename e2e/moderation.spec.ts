@@ -3,7 +3,7 @@
 // refuses a visitor's second post; a visitor banned by address cannot post, not even from a new
 // browser (a new cookie); a listed word holds a post, which its poster sees marked and moderators
 // find in the queue; the moderation screen passes axe, dark on a phone.
-import { studioUrl } from '@efir/contract';
+import { apiPrefix, studioUrl } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { contextsClosedAfterEach } from './support/browser.ts';
 import { efir, type Site, startSite } from './support/site.ts';
@@ -91,8 +91,14 @@ test.describe.serial('chat moderation', () => {
     const typist = await visitor(browser, 'Торопыга');
     await say(typist, 'Первое сообщение');
     await expect(typist.locator('.chat__message', { hasText: 'Первое сообщение' })).toBeVisible();
-    await typist.waitForTimeout(1100);
+    // Refused for the room's slow mode, not for a visitor's one post a second: the answer says which.
+    const refusal = typist.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes(`${apiPrefix}/chat/radio/`),
+    );
     await say(typist, 'Второе сообщение');
+    expect(await (await refusal).json()).toEqual({
+      detail: 'This chat is in slow mode: one message every 30 seconds.',
+    });
     await expect(typist.locator('#chat-message-problem')).toHaveText(
       'Не так быстро: подождите немного и отправьте снова.',
     );
@@ -121,7 +127,7 @@ test.describe.serial('chat moderation', () => {
     const bans = studio.getByRole('region', { name: 'Баны' });
     await expect(bans.getByText(text)).toBeVisible();
 
-    await troll.waitForTimeout(1100);
+    // A ban is checked before a visitor's pace: refused as banned, however soon after the last post.
     await say(troll, 'Меня не остановить');
     await expect(troll.locator('#chat-message-problem')).toHaveText('Модератор запретил вам писать в чат.');
     const again = await visitor(browser, 'Совсем другой');

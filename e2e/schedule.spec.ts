@@ -3,20 +3,17 @@
 // the public /tv page shows the day at the times the timeline gave; an editor changes today's day
 // while another browser plays the live TV, which plays on through the save, and the new item airs
 // at the instant the editor was shown (the playlist's PROGRAM-DATE-TIME).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, createAdminClient, createApiClient, studioUrl } from '@efir/contract';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import { preparedMediaEnv } from '../apps/server/src/config.ts';
 import { addHlsScript } from './support/policy.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
 import { open } from './web/helpers.ts';
-import { useSite } from './support/site.ts';
+import { addAccount, useSite } from './support/site.ts';
 
-useSite();
+const spec = useSite();
 
-const root = new URL('../', import.meta.url).pathname;
 const site = (): string => process.env.E2E_SITE_URL ?? '';
 const media = (): string => process.env.E2E_MEDIA_URL ?? '';
 const videoName = 'Проверка воспроизведения';
@@ -25,23 +22,7 @@ const password = 'сетка-эфир-ковш-2031';
 const login = `galina-${String(process.pid)}`;
 
 test.beforeAll(() => {
-  const url = new URL(site());
-  execFileSync(
-    process.execPath,
-    [join(root, 'apps/server/src/cli/efir.ts'), 'user', 'add', login, '--role', 'editor', '--password-stdin'],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...preparedMediaEnv(process.env),
-        DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-        PORT: url.port,
-        HOST: url.hostname,
-        DEMO_MEDIA: 'off',
-      },
-      input: `${password}\n`,
-      encoding: 'utf8',
-    },
-  );
+  addAccount(spec(), login, 'editor', password);
 });
 
 async function editor(browser: Browser): Promise<Page> {

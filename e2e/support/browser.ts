@@ -10,11 +10,6 @@ export function chromiumPath(): string {
   return path;
 }
 
-/** `npm run test:full` (E2E_FULL=1) also runs the slowest variants, which CI's run leaves out to
- * keep the suite within its time: each such test says so where it is skipped. */
-export const fullRun = process.env.E2E_FULL === '1';
-export const fullRunOnly = 'a slow variant, run by npm run test:full';
-
 /** Browser contexts that close when their test ends: a page left open (playing, polling) would
  * load the tests after it. Call once at a spec's top level; answers how to open one. */
 export function contextsClosedAfterEach(): (

@@ -126,3 +126,12 @@ export function efir(site: Site, ...args: string[]): string {
     encoding: 'utf8',
   });
 }
+
+/** Adds a studio account through the CLI, its password on standard input, as an operator does. */
+export function addAccount(site: Site, login: string, role: 'admin' | 'editor' | 'moderator', password: string): void {
+  execFileSync(
+    process.execPath,
+    [join(root, 'apps/server/src/cli/efir.ts'), 'user', 'add', login, '--role', role, '--password-stdin'],
+    { env: site.env, input: `${password}\n`, encoding: 'utf8' },
+  );
+}

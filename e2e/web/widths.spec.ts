@@ -1,12 +1,14 @@
 // Every screen at every common width, in both scripts (Latin words are longer): the page never
 // scrolls sideways and no control is cut off, unless it sits in a row meant to scroll or slide.
 import { expect, type Page, test } from '@playwright/test';
-import { fullRun, fullRunOnly } from '../support/browser.ts';
 import { writeToday } from '../support/schedule.ts';
 import { open, settled, videoId } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
+
+// Each width is a test of its own, and the widths run side by side.
+test.describe.configure({ mode: 'parallel' });
 
 const widths = [320, 375, 768, 851, 1024, 1280, 1920];
 const routes = ['/', '/radio', '/tv', '/radio/program', '/catalog', '/radio/catalog', '/about', '/search?q=Москва'];
@@ -38,11 +40,9 @@ test.beforeAll(async () => {
 });
 
 for (const script of ['', '/ru-latn'] as const) {
-  test(`every screen fits every width${script === '' ? '' : ' in the Latin script'}`, async ({ page }) => {
-    test.skip(script !== '' && !fullRun, fullRunOnly);
-    test.setTimeout(240_000);
-    const problems: string[] = [];
-    for (const width of widths) {
+  for (const width of widths) {
+    test(`every screen fits ${String(width)} px${script === '' ? '' : ' in the Latin script'}`, async ({ page }) => {
+      const problems: string[] = [];
       await page.setViewportSize({ width, height: 800 });
       for (const route of [...routes, `/video/item/${videoId()}`]) {
         await open(page, `${script}${route}`);
@@ -53,9 +53,9 @@ for (const script of ['', '/ru-latn'] as const) {
         for (const control of await cutControls(page))
           problems.push(`${route} at ${String(width)} px cuts «${control}»`);
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    });
+  }
 }
 
 test('Escape closes the menu and the search; an opened search takes the focus', async ({ page }) => {

@@ -1,4 +1,5 @@
-// `npm run efir`: the real command on its own database, and against a running site.
+// `npm run efir`: the real command on its own database and against a running site, and the same
+// commands run in this process (cli/commands.ts), which the command only wraps.
 import { apiUrl, studioLimits } from '@efir/contract';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { runEfir } from '../src/cli/commands.ts';
 import { preparedMediaEnv } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { studioUser } from '../src/db/schema/index.ts';
@@ -30,20 +32,25 @@ const env = {
   DEMO_MEDIA: 'off',
 };
 
-function efir(...args: string[]): { code: number | null; out: string } {
-  return efirWith(undefined, ...args);
-}
-
-/** The command with `input` on its standard input. */
-function efirWith(input: string | undefined, ...args: string[]): { code: number | null; out: string } {
-  const result = spawnSync(process.execPath, [cli, ...args], {
-    env,
-    encoding: 'utf8',
-    timeout: 120_000,
-    ...(input === undefined ? {} : { input }),
-  });
+/** The real command, a Node process of its own. */
+function efirProcess(...args: string[]): { code: number | null; out: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
+
+/** The same commands in this process, `input` on their standard input. */
+async function efirWith(input: string | undefined, ...args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await runEfir(args, {
+    env,
+    readStdin: () => input ?? '',
+    print: (line) => (out += `${line}\n`),
+    complain: (line) => (out += `${line}\n`),
+  });
+  return { code, out };
+}
+
+const efir = (...args: string[]) => efirWith(undefined, ...args);
 
 beforeAll(async () => {
   const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
@@ -55,58 +62,73 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-// Each call starts a Node process of its own: seconds apiece on a busy machine.
-describe('efir CLI', { timeout: 120_000 }, () => {
+describe('efir CLI', { timeout: 60_000 }, () => {
   it('ingests a video with no site running, showing the job to its end', () => {
-    const run = efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Из командной строки', '--category', '2');
+    const run = efirProcess(
+      'ingest',
+      'video',
+      join(work, 'clip.mp4'),
+      '--name',
+      'Из командной строки',
+      '--category',
+      '2',
+    );
     expect(run.out).toMatch(/job 1 video «Из командной строки» done 100 % → video \d+/u);
     expect(run.code).toBe(0);
   });
 
-  it('names the file and the reason and exits non-zero on failure', () => {
-    const missing = efir('ingest', 'video', join(work, 'nope.mp4'), '--name', 'Нет', '--category', '2');
+  it('names the file and the reason and exits non-zero on failure', async () => {
+    const missing = efirProcess('ingest', 'video', join(work, 'nope.mp4'), '--name', 'Нет', '--category', '2');
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('nope.mp4: no such file');
-    const wrongCategory = efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Нет', '--category', '999');
+    const wrongCategory = await efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Нет', '--category', '999');
     expect(wrongCategory.code).toBe(1);
     expect(wrongCategory.out).toContain('clip.mp4: no video category 999');
   });
 
-  it('explains its usage on a wrong call (exit 2)', () => {
-    const run = efir('ingest', 'video', join(work, 'clip.mp4'), '--category', '2');
+  it('explains its usage on a wrong call (exit 2)', async () => {
+    const run = efirProcess('ingest', 'video', join(work, 'clip.mp4'), '--category', '2');
     expect(run.code).toBe(2);
     expect(run.out).toContain('--name');
     expect(run.out).toContain('usage:');
-    expect(efir('fly').code).toBe(2);
+    expect((await efir('fly')).code).toBe(2);
   });
 
   it('makes studio accounts: a password read from standard input, or one made and printed once', async () => {
-    const given = efirWith('correct horse battery\n', 'user', 'add', 'Anna', '--role', 'admin', '--password-stdin');
+    const given = await efirWith(
+      'correct horse battery\n',
+      'user',
+      'add',
+      'Anna',
+      '--role',
+      'admin',
+      '--password-stdin',
+    );
     expect(given.code, given.out).toBe(0);
     expect(given.out).toContain('anna admin');
     expect(given.out).not.toContain('password:');
 
-    const made = efir('user', 'add', 'boris', '--role', 'editor');
+    const made = await efir('user', 'add', 'boris', '--role', 'editor');
     expect(made.code, made.out).toBe(0);
     const password = /password: (\S+)/u.exec(made.out)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(studioLimits.passwordMin);
 
-    expect(efir('user', 'add', 'boris', '--role', 'editor').code).toBe(1);
-    const short = efirWith('short\n', 'user', 'add', 'vera', '--role', 'editor', '--password-stdin');
+    expect((await efir('user', 'add', 'boris', '--role', 'editor')).code).toBe(1);
+    const short = await efirWith('short\n', 'user', 'add', 'vera', '--role', 'editor', '--password-stdin');
     // Checked before anything is opened, as a wrong call is.
     expect(short.code).toBe(2);
     expect(short.out).toContain(String(studioLimits.passwordMin));
-    expect(efir('user', 'add', 'vera', '--role', 'janitor').code).toBe(2);
+    expect((await efir('user', 'add', 'vera', '--role', 'janitor')).code).toBe(2);
 
-    expect(efir('user', 'role', 'boris', 'moderator').code).toBe(0);
-    expect(efir('user', 'disable', 'boris').code).toBe(0);
-    const listed = efir('user', 'list').out;
+    expect((await efir('user', 'role', 'boris', 'moderator')).code).toBe(0);
+    expect((await efir('user', 'disable', 'boris')).code).toBe(0);
+    const listed = (await efir('user', 'list')).out;
     expect(listed).toMatch(/anna admin/u);
     expect(listed).toMatch(/boris moderator.*disabled/u);
     // The last admin stays one.
-    const last = efir('user', 'disable', 'anna');
+    const last = await efir('user', 'disable', 'anna');
     expect(last.code).toBe(1);
-    expect(efir('user', 'list').out).not.toMatch(/anna admin.*disabled/u);
+    expect((await efir('user', 'list')).out).not.toMatch(/anna admin.*disabled/u);
 
     // The password given works in the studio, as the account's; the made one was never kept.
     const database = await openDatabase({ databaseUrl: undefined, dataDir });
@@ -122,7 +144,7 @@ describe('efir CLI', { timeout: 120_000 }, () => {
   });
 
   it('lists the jobs and queues on the running site, whose catalogue shows the item at once', async () => {
-    expect(efir('jobs').out).toContain('failed');
+    expect((await efir('jobs')).out).toContain('failed');
     const site = spawn(process.execPath, [server], { env, stdio: 'ignore' });
     try {
       for (let i = 0; i < 120; i += 1) {
@@ -133,7 +155,7 @@ describe('efir CLI', { timeout: 120_000 }, () => {
         if (up) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      const run = efir(
+      const run = await efir(
         'ingest',
         'radio',
         join(work, 'clip.mp4'),

@@ -8,7 +8,8 @@ import type { Db } from '../db/database.ts';
 import { chatRoomSettings } from '../repositories/chat-moderation.ts';
 import { latestChatMessageId } from '../repositories/chat.ts';
 
-const postedChannel = 'efir:chat:latest';
+/** Where a post announces its id to every node. */
+export const chatPostedChannel = 'efir:chat:latest';
 const moderatedChannel = 'efir:chat:moderated';
 
 interface Known {
@@ -34,7 +35,7 @@ export class ChatFreshness {
   }
 
   async start(): Promise<void> {
-    await this.#bus.subscribe(postedChannel, (message) => {
+    await this.#bus.subscribe(chatPostedChannel, (message) => {
       const [room, programmeId, id] = message.split(':');
       if (room !== undefined && programmeId !== undefined && id !== undefined) {
         this.#posted(`${room}:${programmeId}`, Number(id));
@@ -94,7 +95,7 @@ export class ChatFreshness {
 
   async announce(room: ChatRoom, programmeId: number, id: number): Promise<void> {
     this.#posted(`${room}:${programmeId}`, id);
-    await this.#bus.publish(postedChannel, `${room}:${programmeId}:${id}`);
+    await this.#bus.publish(chatPostedChannel, `${room}:${programmeId}:${id}`);
   }
 
   /** A moderator changed what the room shows (after the change is committed). */

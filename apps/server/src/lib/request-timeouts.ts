@@ -13,7 +13,8 @@ export function requestTimeoutOptions(timeouts: RequestTimeouts): ServerOptions 
     requestTimeout: timeouts.requestTimeoutSeconds * 1000,
     headersTimeout: timeouts.headersTimeoutSeconds * 1000,
     // Node looks for expired requests only this often (30 s by default, which would let a stalled
-    // request live up to twice its timeout); a pass over the open connections costs little.
-    connectionsCheckingInterval: 1000,
+    // request live up to twice its timeout): a request is cut within a quarter second of its
+    // timeout. A pass over the open connections costs microseconds, even over thousands.
+    connectionsCheckingInterval: 250,
   };
 }

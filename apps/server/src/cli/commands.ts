@@ -1,0 +1,387 @@
+// `npm run efir -- …`, the operators' command line (cli/efir.ts runs it): it talks to the running
+// site when there is one (the embedded database admits one process), and otherwise opens the
+// database itself and does the work in this process. Everything it reads and writes goes through
+// `EfirIo`, so the tests run it in their own process as well as the real command.
+import {
+  type AdminClient,
+  ApiError,
+  createAdminClient,
+  type IngestJob,
+  type IngestRequest,
+  ingestRequestSchema,
+  loginSchema,
+  passwordSchema,
+  type StudioRole,
+  studioRoleSchema,
+  type StudioUser,
+} from '@efir/contract';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { z } from 'zod';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { keepDataPrivate } from '../lib/private-data.ts';
+import { IngestWorker } from '../jobs/ingest-worker.ts';
+import { readAdminToken } from '../lib/admin-token.ts';
+import { locateMediaTools } from '../media/ffmpeg.ts';
+import { PreparedMedia } from '../media/prepared-media.ts';
+import { enqueueIngest, findIngest, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
+import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
+import { toJobView } from '../routes/admin.ts';
+import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
+
+const usage = `usage:
+  npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
+  npm run efir -- ingest radio <file> --name "…" --author "…" --category <id> [--cover <image>] [--song] [--no-wait]
+  npm run efir -- jobs
+  npm run efir -- jobs retry <id>
+  npm run efir -- user add <login> --role admin|editor|moderator [--password-stdin]
+  npm run efir -- user passwd <login> [--password-stdin]
+  npm run efir -- user role <login> admin|editor|moderator
+  npm run efir -- user disable <login>
+  npm run efir -- user enable <login>
+  npm run efir -- user list
+Without --password-stdin a password is made and printed once.`;
+
+class UsageError extends Error {}
+
+/** What the command reads and writes: the process's environment and streams, or a test's. */
+export interface EfirIo {
+  env: Record<string, string | undefined>;
+  /** Standard input, read whole (only when a password is given on it). */
+  readStdin(): string;
+  /** A line for standard output. */
+  print(line: string): void;
+  /** A line for standard error. */
+  complain(line: string): void;
+}
+
+/** The jobs, wherever they are: the running site's admin calls, or the database opened here. */
+interface Queue {
+  submit(request: IngestRequest): Promise<IngestJob>;
+  get(id: number): Promise<IngestJob | undefined>;
+  list(): Promise<IngestJob[]>;
+  retry(id: number): Promise<IngestJob | undefined>;
+  /** Runs queued work here until `done` says so (a no-op when the site does the work). */
+  work(done: () => Promise<boolean>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The running site's operators' calls, or undefined when no site answers there. */
+async function runningSite(base: string, token: string): Promise<AdminClient | undefined> {
+  const admin = createAdminClient({ baseUrl: base, token });
+  try {
+    await admin('ingestJobs');
+  } catch (error) {
+    // No site answers there: the work is done here. A site that answers and refuses says why.
+    if (error instanceof ApiError) throw error;
+    return undefined;
+  }
+  return admin;
+}
+
+function siteQueue(admin: AdminClient): Queue {
+  return {
+    submit: (request) => admin('ingestSubmit', { body: request }),
+    get: (id) => admin('ingestJob', { params: { id } }),
+    list: () => admin('ingestJobs'),
+    retry: (id) => admin('ingestRetry', { params: { id } }),
+    work: async (done) => {
+      while (!(await done())) await new Promise((r) => setTimeout(r, 1000));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+function localQueue(config: ReturnType<typeof loadConfig>, database: Database, io: EfirIo): Queue {
+  const db = database.db;
+  return {
+    submit: async (request) => toJobView(await enqueueIngest(db, request.kind, request.source)),
+    get: async (id) => {
+      const job = await findIngest(db, id);
+      return job === undefined ? undefined : toJobView(job);
+    },
+    list: async () => (await listIngests(db)).map(toJobView),
+    retry: async (id) => {
+      if (!(await retryIngest(db, id))) throw new Error(`job ${id} is not a failed job`);
+      const job = await findIngest(db, id);
+      return job === undefined ? undefined : toJobView(job);
+    },
+    work: async (done) => {
+      const tools = await locateMediaTools(config);
+      const worker = new IngestWorker(
+        {
+          db,
+          tools,
+          mediaDir: resolve(config.dataDir, 'media'),
+          prepared: new PreparedMedia(config.preparedMediaDir, tools.version),
+          maxBytes: config.ingestMaxBytes,
+          maxSeconds: config.ingestMaxSeconds,
+        },
+        {
+          onDone: () => Promise.resolve(),
+          onError: (error) => {
+            io.complain(`efir: ${error instanceof Error ? error.message : String(error)}`);
+          },
+        },
+      );
+      await worker.drain(() => done());
+    },
+    close: () => database.close(),
+  };
+}
+
+/** A change of an account: a new role, enabled or disabled, a new password (or one to make). */
+interface AccountChange {
+  role?: StudioRole;
+  disabled?: boolean;
+  password?: string | true;
+}
+
+/** The studio's accounts, wherever they are: the running site's operators' calls or the database. */
+interface Accounts {
+  list(): Promise<StudioUser[]>;
+  add(login: string, role: StudioRole, password: string | undefined): Promise<{ user: StudioUser; password?: string }>;
+  change(login: string, change: AccountChange): Promise<{ user: StudioUser; password?: string }>;
+}
+
+function siteAccounts(admin: AdminClient): Accounts {
+  return {
+    list: () => admin('users'),
+    add: (login, role, password) =>
+      admin('userAdd', { body: { login, role, ...(password === undefined ? {} : { password }) } }),
+    change: (login, change) => admin('userUpdate', { params: { login }, body: change }),
+  };
+}
+
+function localAccounts(database: Database): Accounts {
+  const db = database.db;
+  // The command line on the database itself: the audit log names it so.
+  const actor = { name: 'cli', address: 'local' };
+  return {
+    list: async () => (await listUsers(db)).map(toStudioUser),
+    add: async (login, role, password) => {
+      const made = await createAccount(db, actor, { login, role, ...(password === undefined ? {} : { password }) });
+      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
+    },
+    change: async (login, change) => {
+      const found = await findUserByLogin(db, login);
+      if (found === undefined) throw new Error(`no account ${login}`);
+      const made = await changeAccount(db, actor, found.id, {
+        ...(change.role === undefined ? {} : { role: change.role }),
+        ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+        ...(change.password === undefined ? {} : { newPassword: change.password }),
+      });
+      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
+    },
+  };
+}
+
+function describe(job: IngestJob): string {
+  const result = job.resultId === null ? '' : ` → ${job.kind} ${job.resultId}`;
+  const error = job.error === null ? '' : `: ${job.error}`;
+  return `job ${job.id} ${job.kind} «${job.name}» ${job.state} ${Math.round(job.progress * 100)} %${result}${error}`;
+}
+
+async function follow(queue: Queue, id: number, shown: string, io: EfirIo): Promise<IngestJob> {
+  let last = shown;
+  let final: IngestJob | undefined;
+  const isOver = async (): Promise<boolean> => {
+    const job = await queue.get(id);
+    if (job === undefined) throw new Error(`job ${id} vanished`);
+    const line = describe(job);
+    if (line !== last) io.print(line);
+    last = line;
+    if (job.state === 'done' || job.state === 'failed') final = job;
+    return final !== undefined;
+  };
+  if (!(await isOver())) await queue.work(isOver);
+  if (final === undefined) throw new Error(`job ${id} did not end`);
+  return final;
+}
+
+function ingestRequest(kind: string | undefined, args: string[]): { request: IngestRequest; wait: boolean } {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      category: { type: 'string' },
+      description: { type: 'string' },
+      draft: { type: 'string' },
+      author: { type: 'string' },
+      cover: { type: 'string' },
+      song: { type: 'boolean' },
+      'no-wait': { type: 'boolean' },
+    },
+  });
+  const [file, ...rest] = positionals;
+  if (file === undefined || rest.length > 0) throw new UsageError('give exactly one source file');
+  const path = resolve(file);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`${file}: no such file`);
+  const cover = values.cover === undefined ? undefined : resolve(values.cover);
+  if (cover !== undefined && !existsSync(cover)) throw new Error(`${values.cover ?? ''}: no such file`);
+  const source = {
+    file: path,
+    name: values.name,
+    categoryId: Number(values.category),
+    ...(values.description === undefined ? {} : { description: values.description }),
+    ...(values.draft === undefined ? {} : { draft: Number(values.draft) }),
+    ...(kind === 'radio'
+      ? {
+          author: values.author,
+          ...(cover === undefined ? {} : { preview: cover }),
+          ...(values.song === true ? { kind: 2 } : {}),
+        }
+      : {}),
+  };
+  const parsed = ingestRequestSchema.safeParse({ kind, source });
+  if (!parsed.success) {
+    throw new UsageError(
+      parsed.error.issues.map((issue) => `--${String(issue.path.at(-1) ?? 'kind')}: ${issue.message}`).join('; '),
+    );
+  }
+  return { request: parsed.data, wait: values['no-wait'] !== true };
+}
+
+type UserAction =
+  | { kind: 'user-list' }
+  | { kind: 'user-add'; login: string; role: StudioRole; passwordStdin: boolean }
+  | { kind: 'user-change'; login: string; change: AccountChange; passwordStdin: boolean };
+
+type Action =
+  | { kind: 'ingest'; request: IngestRequest; wait: boolean }
+  | { kind: 'list' }
+  | { kind: 'retry'; id: number }
+  | UserAction;
+
+/** `value` as `schema` reads it, or a usage error naming `what`. */
+function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const outcome = schema.safeParse(value);
+  if (!outcome.success)
+    throw new UsageError(`${what}: ${outcome.error.issues.map((issue) => issue.message).join('; ')}`);
+  return outcome.data;
+}
+
+/** What `user …` asks for. */
+function userAction(sub: string | undefined, args: string[]): UserAction {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+  });
+  const passwordStdin = values['password-stdin'] === true;
+  if (sub === 'list' && positionals.length === 0) return { kind: 'user-list' };
+  const [name, ...rest] = positionals;
+  if (name === undefined) throw new UsageError("give the account's login");
+  const login = parsed(loginSchema, name, 'login');
+  if (sub === 'add' && rest.length === 0) {
+    return { kind: 'user-add', login, role: parsed(studioRoleSchema, values.role, '--role'), passwordStdin };
+  }
+  if (sub === 'passwd' && rest.length === 0) return { kind: 'user-change', login, change: {}, passwordStdin };
+  if (sub === 'role' && rest.length === 1) {
+    return { kind: 'user-change', login, change: { role: parsed(studioRoleSchema, rest[0], 'role') }, passwordStdin };
+  }
+  if ((sub === 'disable' || sub === 'enable') && rest.length === 0) {
+    return { kind: 'user-change', login, change: { disabled: sub === 'disable' }, passwordStdin };
+  }
+  throw new UsageError(`unknown command: user ${[sub, ...args].join(' ')}`);
+}
+
+/** A password read from standard input (its first line), checked as the studio checks one. */
+function passwordFromStdin(io: EfirIo): string {
+  const line = io.readStdin().split(/\r?\n/u)[0] ?? '';
+  return parsed(passwordSchema, line, 'the password');
+}
+
+function describeUser(user: StudioUser): string {
+  return `${user.login} ${user.role}${user.disabled ? ' (disabled)' : ''}`;
+}
+
+/** What the command line asks for, checked before any database is opened. */
+function actionOf(argv: string[]): Action {
+  const [command, sub, ...rest] = argv;
+  if (command === 'ingest') return { kind: 'ingest', ...ingestRequest(sub, rest) };
+  if (command === 'jobs' && sub === undefined) return { kind: 'list' };
+  if (command === 'user') return userAction(sub, rest);
+  const id = Number(rest[0]);
+  if (command === 'jobs' && sub === 'retry' && rest.length === 1 && Number.isInteger(id) && id > 0) {
+    return { kind: 'retry', id };
+  }
+  throw new UsageError(`unknown command: ${argv.join(' ')}`);
+}
+
+async function run(argv: string[], io: EfirIo): Promise<number> {
+  const action = actionOf(argv);
+  const config = loadConfig(io.env);
+  const password = 'passwordStdin' in action && action.passwordStdin ? passwordFromStdin(io) : undefined;
+  const token = readAdminToken(config.dataDir);
+  const remote = token === undefined ? undefined : await runningSite(`http://127.0.0.1:${config.port}`, token);
+  let database: Database | undefined;
+  if (remote === undefined) {
+    keepDataPrivate(config.dataDir);
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  }
+  const queue = remote === undefined ? localQueue(config, database as Database, io) : siteQueue(remote);
+  const accounts = remote === undefined ? localAccounts(database as Database) : siteAccounts(remote);
+  /** A password made for the account is printed once, here, and kept nowhere. */
+  const shown = (outcome: { user: StudioUser; password?: string }): number => {
+    io.print(describeUser(outcome.user));
+    if (outcome.password !== undefined) io.print(`password: ${outcome.password}`);
+    return 0;
+  };
+  try {
+    switch (action.kind) {
+      case 'ingest': {
+        const job = await queue.submit(action.request);
+        io.print(`${describe(job)}${remote === undefined ? '' : ' (queued on the running site)'}`);
+        if (!action.wait) return 0;
+        return (await follow(queue, job.id, describe(job), io)).state === 'done' ? 0 : 1;
+      }
+      case 'list':
+        for (const job of await queue.list()) io.print(describe(job));
+        return 0;
+      case 'retry': {
+        const job = await queue.retry(action.id);
+        if (job === undefined) throw new Error(`no job ${action.id}`);
+        io.print(describe(job));
+        return (await follow(queue, job.id, describe(job), io)).state === 'done' ? 0 : 1;
+      }
+      case 'user-list':
+        for (const user of await accounts.list()) io.print(describeUser(user));
+        return 0;
+      case 'user-add':
+        return shown(await accounts.add(action.login, action.role, password));
+      case 'user-change': {
+        const change: AccountChange = { ...action.change };
+        // passwd without a password given: one is made.
+        if (argv[1] === 'passwd') change.password = password ?? true;
+        return shown(await accounts.change(action.login, change));
+      }
+    }
+  } catch (error) {
+    // The site's refusal says why in its own words.
+    if (error instanceof ApiError && error.detail !== undefined) throw new Error(error.detail, { cause: error });
+    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
+    throw error;
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Runs one command line; answers its exit code: 0 done, 1 failed (the message names the file and
+ * the reason), 2 a wrong call (with the usage). */
+export async function runEfir(argv: string[], io: EfirIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.complain(`efir: ${error.message}\n${usage}`);
+      return 2;
+    }
+    io.complain(`efir: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -18,7 +18,7 @@ import {
   children,
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   startChild,
@@ -244,7 +244,7 @@ export async function runApiBenchmark(): Promise<void> {
       url.pathname = `/${database}`;
       databaseEnv.DATABASE_URL = url.toString();
     }
-    const [sitePort, ceilingPort] = [await freePort(), await freePort()];
+    const [sitePort = 0, ceilingPort = 0] = await freePorts(2);
     const siteBase = `http://127.0.0.1:${sitePort}`;
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
 

@@ -13,7 +13,7 @@ import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import {
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   repoRoot,
@@ -86,7 +86,7 @@ function listen(port: number, latencies: number[], seen: Map<number, number>): L
 
 export async function runFanoutBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-fanout-'));
-  const [port, mediaPort] = [await freePort(), await freePort()];
+  const [port = 0, mediaPort = 0] = await freePorts(2);
   const site = startChild('site', [join(repoRoot, 'apps/server/src/server.ts')], {
     ...siteEnv(dataDir, port, mediaPort, 'off'),
     // One poster at RATE a second: the chat's limits on one visitor are not under test.

@@ -17,7 +17,7 @@ import {
   children,
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   repoRoot,
@@ -58,7 +58,7 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const clip = join(tempDir, 'clip.mp4');
     makeClip(tools.ffmpeg, clip, { seconds: 120, size: '1280x720' });
 
-    const [port, mediaPort] = [await freePort(), await freePort()];
+    const [port = 0, mediaPort = 0] = await freePorts(2);
     const base = `http://127.0.0.1:${port}`;
     const dataDir = join(tempDir, 'data');
     const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };

@@ -8,7 +8,8 @@
 // - every demo item playable: every video and radio the site lists (both catalogues, every page,
 //   and every day of both channels' schedules, ads and premieres included) has its media link,
 //   and its playlist (a video's master and first rung) answers and its first segment loads;
-// - later start: the same DATA_DIR started again, until the home page and the catalogue answer.
+// - later start: the same DATA_DIR started again, until the home page and the catalogue answer;
+// each on a machine without prepared media (a newcomer's), then again on one that has them.
 //
 // Usage: node bench/first-start.ts   (writes bench/results/first-start-<date>.md)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ import {
   children,
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   siteEnv,
@@ -53,10 +54,11 @@ async function onAir(site: string, channel: 'tv' | 'radio'): Promise<boolean> {
   return (day?.results[run.index]?.radio.link_radio ?? '') !== '';
 }
 
-async function startSite(dataDir: string) {
-  const [port, mediaPort] = [await freePort(), await freePort()];
+async function startSite(dataDir: string, preparedDir: string) {
+  const [port = 0, mediaPort = 0] = await freePorts(2);
   const started = Date.now();
-  const child = startChild('site', ['apps/server/src/server.ts'], siteEnv(dataDir, port, mediaPort, 'on'));
+  const env = { ...siteEnv(dataDir, port, mediaPort, 'on'), PREPARED_MEDIA_DIR: preparedDir };
+  const child = startChild('site', ['apps/server/src/server.ts'], env);
   return { child, started, url: `http://127.0.0.1:${port}` };
 }
 
@@ -66,12 +68,20 @@ async function usable(site: Awaited<ReturnType<typeof startSite>>): Promise<numb
   return Date.now() - site.started;
 }
 
-export async function runFirstStartBenchmark(): Promise<void> {
+interface FirstStart {
+  usableMs: number;
+  airedAt: Partial<Record<'tv' | 'radio', number>>;
+  allPlayableAt: number | undefined;
+  listed: number;
+  laterMs: number;
+}
+
+/** A first start on an empty DATA_DIR with the machine's prepared media in `preparedDir`, then a
+ * later start on the same data. */
+async function firstStart(preparedDir: string): Promise<FirstStart> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-start-'));
-  const loadBefore = loadavg();
   try {
-    log('first start on an empty DATA_DIR');
-    const first = await startSite(dataDir);
+    const first = await startSite(dataDir, preparedDir);
     const usableMs = await usable(first);
     const airedAt: Partial<Record<'tv' | 'radio', number>> = {};
     while (Date.now() - first.started < limitMs && (airedAt.tv === undefined || airedAt.radio === undefined)) {
@@ -96,33 +106,54 @@ export async function runFirstStartBenchmark(): Promise<void> {
         await sleep(1000);
       }
     }
-    const loadAfter = loadavg();
     await stopChild(first.child);
 
     log('later start on the same DATA_DIR');
-    const later = await startSite(dataDir);
+    const later = await startSite(dataDir, preparedDir);
     const laterMs = await usable(later);
     await stopChild(later.child);
+    return { usableMs, airedAt, allPlayableAt, listed, laterMs };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runFirstStartBenchmark(): Promise<void> {
+  // A machine of its own: its prepared media (the filler, the demo's base clips) made by the first
+  // start here, as on a newcomer's machine, and found made by the second.
+  const preparedDir = mkdtempSync(join(tmpdir(), 'efir-bench-prepared-'));
+  const loadBefore = loadavg();
+  try {
+    log('first start on an empty DATA_DIR, on a machine without prepared media');
+    const newcomer = await firstStart(preparedDir);
+    const loadBetween = loadavg();
+    log('first start on an empty DATA_DIR, on a machine with its prepared media');
+    const again = await firstStart(preparedDir);
+    const loadAfter = loadavg();
 
     const seconds = (ms: number | undefined): string => (ms === undefined ? 'not within 5 min' : fixed(ms / 1000, 1));
+    const row = (moment: string, pick: (run: FirstStart) => number | undefined): string =>
+      `| ${moment} | ${seconds(pick(newcomer))} | ${seconds(pick(again))} |`;
+    const load = (values: number[]): string => values.map((value) => fixed(value, 2)).join(', ');
     const markdown = `# First start and later start, ${new Date().toISOString().slice(0, 10)}
 
 - Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}
-- Load average before (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}; when every demo item was playable: ${loadAfter.map((value) => fixed(value, 2)).join(', ')}
-- \`node apps/server/src/server.ts\` on an empty \`DATA_DIR\` (PGlite), \`DEMO_MEDIA=on\`; the web app already built
+- Load average (1, 5, 15 min) before: ${load(loadBefore)}; between the two: ${load(loadBetween)}; after: ${load(loadAfter)}
+- \`node apps/server/src/server.ts\` on an empty \`DATA_DIR\` (PGlite), \`DEMO_MEDIA=on\`; the web app already built;
+  first on a machine whose \`PREPARED_MEDIA_DIR\` is empty (a newcomer's), then on the same machine again
 
-| Moment                                                        | Seconds after the process started |
-| ------------------------------------------------------------- | --------------------------------: |
-| first start: the site answers (home page and catalogue)        | ${seconds(usableMs)} |
-| first start: the TV item on air has its media                  | ${seconds(airedAt.tv)} |
-| first start: the radio item on air has its media               | ${seconds(airedAt.radio)} |
-| first start: every demo item listed (${listed}) is playable          | ${seconds(allPlayableAt)} |
-| later start on the same data: the site answers                 | ${seconds(laterMs)} |
+| Moment (seconds after the process started) | new machine | prepared media made |
+| --- | ---: | ---: |
+${row('first start: the site answers (home page and catalogue)', (run) => run.usableMs)}
+${row('first start: the TV item on air has its media', (run) => run.airedAt.tv)}
+${row('first start: the radio item on air has its media', (run) => run.airedAt.radio)}
+${row(`first start: every demo item listed (${String(newcomer.listed)}) is playable`, (run) => run.allPlayableAt)}
+${row('later start on the same data: the site answers', (run) => run.laterMs)}
 `;
     await writeResult(`first-start-${new Date().toISOString().slice(0, 10)}.md`, markdown);
   } finally {
     for (const child of children) await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(preparedDir, { recursive: true, force: true });
   }
 }
 

@@ -15,7 +15,7 @@ import {
   children,
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   startChild,
@@ -150,7 +150,7 @@ export async function runLiveBenchmark(): Promise<void> {
   const loadBefore = loadavg();
   try {
     const nginx = nginxBinary();
-    const [sitePort, mediaPort, nginxPort] = [await freePort(), await freePort(), await freePort()];
+    const [sitePort = 0, mediaPort = 0, nginxPort = 0] = await freePorts(3);
     const mediaBase = `http://127.0.0.1:${mediaPort}`;
     const nginxBase = `http://127.0.0.1:${nginxPort}`;
     log(`starting the site, media port ${mediaBase}`);

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuModel, fixed, freePort, log, nproc, repoRoot, siteEnv, sleep, writeResult } from './support.ts';
+import { cpuModel, fixed, freePorts, log, nproc, repoRoot, siteEnv, sleep, writeResult } from './support.ts';
 
 const restarts = 5;
 const limitMs = 120_000;
@@ -84,7 +84,7 @@ const median = (values: number[]): number => {
 
 export async function runRestartBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-restart-'));
-  const [port, mediaPort] = [await freePort(), await freePort()];
+  const [port = 0, mediaPort = 0] = await freePorts(2);
   const env = siteEnv(dataDir, port, mediaPort, 'off');
   const urls = [`http://127.0.0.1:${port}/`, `http://127.0.0.1:${mediaPort}/tv/stream.m3u8`];
   const loadBefore = loadavg();

@@ -15,7 +15,7 @@ import { radioCategories, videoCategories } from '../apps/server/src/demo/texts.
 import {
   cpuModel,
   fixed,
-  freePort,
+  freePorts,
   log,
   nproc,
   siteEnv,
@@ -78,7 +78,7 @@ export async function runSearchBenchmark(): Promise<void> {
     await admin.query(`create database "${name}"`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-search-'));
-  const [port, mediaPort] = [await freePort(), await freePort()];
+  const [port = 0, mediaPort = 0] = await freePorts(2);
   const env = siteEnv(dataDir, port, mediaPort, 'off');
   if (onPglite) delete env.DATABASE_URL;
   else env.DATABASE_URL = databaseUrl.toString();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 
-export { freePort } from '../apps/server/test/free-port.ts';
+export { freePort, freePorts } from '../apps/server/test/free-port.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));

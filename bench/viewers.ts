@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
-import { cpuModel, fixed, freePort, log, nproc, sleep, writeResult } from './support.ts';
+import { cpuModel, fixed, freePorts, log, nproc, sleep, writeResult } from './support.ts';
 
 const steps = (process.env.VIEWERS_STEPS ?? '1000,2500,5000,10000').split(',').map(Number);
 const modes = (process.env.VIEWERS_MODES ?? 'polling,stream').split(',') as ('polling' | 'stream')[];
@@ -232,7 +232,7 @@ async function step(cluster: Cluster, dayId: number, mode: 'polling' | 'stream',
 
 export async function runViewersBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-viewers-'));
-  const [sitePort, mediaPort] = [await freePort(), await freePort()];
+  const [sitePort = 0, mediaPort = 0] = await freePorts(2);
   const loadBefore = loadavg();
   const cluster = await startCluster({
     nodes: 1,

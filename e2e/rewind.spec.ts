@@ -14,8 +14,9 @@ test.describe.configure({ mode: 'serial' });
 /** The target duration of the channels' playlists (s): how near live «В эфир» must come back. */
 const targetDuration = 4;
 /** How soon (s) a programme written now can start on air from its first second: the channel has
- * decided what it airs 10 s ahead, to the end of the segment under way (4 s of filler at most). */
-const joinsAfterSeconds = 15;
+ * decided what it airs 10 s ahead, to the end of the segment under way (4 s of filler at most);
+ * and a start is written in whole seconds, and reaches the site a moment after it is written. */
+const joinsAfterSeconds = 17;
 
 const player = (page: Page) => page.locator('.live-tv video');
 const bar = (page: Page) => page.getByRole('group', { name: 'Перемотка телеэфира' });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
 import { test } from '@playwright/test';
 import { preparedMediaEnv } from '../../apps/server/src/config.ts';
-import { freePort } from '../../apps/server/test/free-port.ts';
+import { freePorts } from '../../apps/server/test/free-port.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -57,7 +57,7 @@ export type SiteData = 'template' | 'empty';
  * template its data is a copy of the global setup's (the demo, the test video and radio).
  */
 export async function startSite(settings: Record<string, string> = {}, from: SiteData = 'template'): Promise<Site> {
-  const [port, mediaPort] = [await freePort(), await freePort()];
+  const [port = 0, mediaPort = 0] = await freePorts(2);
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
   if (from === 'template') {
     const template = process.env.E2E_TEMPLATE_DIR;

@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { studioUser } from '../src/db/schema/index.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { passwordMatches } from '../src/studio/passwords.ts';
+import { freePorts } from './free-port.ts';
 import { makeClip } from './media-fixtures.ts';
 
 const cli = new URL('../src/cli/efir.ts', import.meta.url).pathname;
@@ -20,13 +21,13 @@ const seed = new URL('../src/cli/seed.ts', import.meta.url).pathname;
 const server = new URL('../src/server.ts', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'efir-cli-test-'));
 const dataDir = join(work, 'data');
-const port = 19_000 + Math.floor(Math.random() * 500);
+const [port = 0, mediaPort = 0] = await freePorts(2);
 const env = {
   PATH: process.env.PATH ?? '',
   ...preparedMediaEnv(process.env),
   DATA_DIR: dataDir,
   PORT: String(port),
-  MEDIA_PORT: String(port + 1),
+  MEDIA_PORT: String(mediaPort),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   DEMO_MEDIA: 'off',
@@ -173,7 +174,7 @@ describe('efir CLI', { timeout: 60_000 }, () => {
         await fetch(`http://127.0.0.1:${port}${apiUrl('searchRadios', { params: { q: 'Эфирный звук' } })}`)
       ).json()) as { name: string; link_radio: string }[];
       expect(found[0]?.name).toBe('Эфирный звук');
-      const playlist = await fetch(`http://127.0.0.1:${port + 1}${found[0]!.link_radio}`);
+      const playlist = await fetch(`http://127.0.0.1:${mediaPort}${found[0]!.link_radio}`);
       expect(playlist.status).toBe(200);
       expect(await playlist.text()).toContain('#EXT-X-ENDLIST');
     } finally {

@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { makeClip } from './media-fixtures.ts';
+import { freePorts } from './free-port.ts';
 import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-crash-test-'));
 const dataDir = join(work, 'data');
 const clip = join(work, 'long.mp4');
-const port = 9240;
+const [port = 0, mediaPort = 0] = await freePorts(2);
 const site = `http://127.0.0.1:${port}`;
-const env = localServerEnv(port, dataDir);
+const env = localServerEnv(port, mediaPort, dataDir);
 let running: ServerProcess | undefined;
 
 /** The pids of the ffmpeg processes working for this data directory (its paths on their command line). */
@@ -105,7 +106,7 @@ describe('a server killed during an ingest', () => {
     ).json()) as {
       link_video: string;
     };
-    const master = await fetch(`http://127.0.0.1:${port + 1}${item.link_video}`);
+    const master = await fetch(`http://127.0.0.1:${mediaPort}${item.link_video}`);
     expect(master.status).toBe(200);
     const rung = (await master.text()).split('\n').find((line) => line.endsWith('.m3u8'));
     const playlist = await fetch(new URL(rung ?? '', master.url));

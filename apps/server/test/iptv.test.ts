@@ -3,7 +3,6 @@
 // and at random instants the guide's programme is the item the live calls say is on air.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +27,7 @@ import { ensureFiller } from '../src/media/filler.ts';
 import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
+import { freePorts } from './free-port.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -37,18 +37,6 @@ const mediaDir = join(work, 'media');
 const day = '2032-02-20';
 const at = (time: string): number => instantOf(testTimeZone, day, time);
 const dtd = '/usr/share/xmltv/xmltv.dtd';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 interface Programme {
   channel: string;
@@ -146,7 +134,7 @@ describe('IPTV documents', () => {
       expect(written).toBeDefined();
     }
 
-    const [sitePort, mediaPort] = [await freePort(), await freePort()];
+    const [sitePort = 0, mediaPort = 0] = await freePorts(2);
     site = `http://127.0.0.1:${String(sitePort)}`;
     const live = createLiveChannels({
       db,

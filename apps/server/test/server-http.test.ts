@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from './free-port.ts';
 import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'efir-server-http-'));
-const port = 17_000 + Math.floor(Math.random() * 1000);
+const [port = 0, mediaPort = 0] = await freePorts(2);
 const requestTimeoutSeconds = 2;
 const headersTimeoutSeconds = 1;
 let server: ServerProcess;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   // Left open, as a data folder made by hand or by an older version may be.
   chmodSync(dataDir, 0o755);
   server = startServer({
-    ...localServerEnv(port, dataDir),
+    ...localServerEnv(port, mediaPort, dataDir),
     REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
     HEADERS_TIMEOUT_SECONDS: String(headersTimeoutSeconds),
   });
@@ -62,7 +63,7 @@ function holdOpen(
 
 describe.each([
   ['the site', () => port],
-  ['the media port', () => port + 1],
+  ['the media port', () => mediaPort],
 ])('%s', (_name, portOf) => {
   it('cuts a request that announces a body and sends none, answering 408 {detail}', async () => {
     const { answer, seconds } = await holdOpen(

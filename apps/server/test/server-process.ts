@@ -12,11 +12,11 @@ export interface ServerProcess {
   exited: Promise<number>;
 }
 
-/** A server of its own on 127.0.0.1: `port` for the site, the next one for media, no demo media. */
-export function localServerEnv(port: number, dataDir: string): Record<string, string> {
+/** A server of its own on 127.0.0.1: `port` for the site, `mediaPort` for media, no demo media. */
+export function localServerEnv(port: number, mediaPort: number, dataDir: string): Record<string, string> {
   return {
     PORT: String(port),
-    MEDIA_PORT: String(port + 1),
+    MEDIA_PORT: String(mediaPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

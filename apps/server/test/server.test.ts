@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePorts } from './free-port.ts';
 import { localServerEnv, startServer as start, waitForApi } from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'efir-server-test-'));
-const port = 18_000 + Math.floor(Math.random() * 1000);
+const [port = 0, mediaPort = 0] = await freePorts(2);
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -23,7 +24,7 @@ describe('server process', () => {
 
   it('writes the demo content on first start and keeps it across a restart', async () => {
     const base = `http://127.0.0.1:${port}${apiPrefix}`;
-    const env = localServerEnv(port, dataDir);
+    const env = localServerEnv(port, mediaPort, dataDir);
     const first = start(env);
     const categories = (await (await waitForApi(`${base}/get/all/category/`, 60_000)).json()) as unknown[];
     expect(categories.length).toBeGreaterThanOrEqual(6);

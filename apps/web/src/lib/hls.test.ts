@@ -249,4 +249,19 @@ describe('followHls', () => {
       expect(retry.shouldRetry?.(retry, retry.maxNumRetry, false, refused, false), policy).toBe(false);
     }
   });
+  it('never touches the element for a stream abandoned while hls.js loads (a regional copy chosen at once)', async () => {
+    // A page asks for the channel, then at once for a copy: the channel's stream is abandoned
+    // while hls.js loads. Attached after all, and then let go, it would empty the element the
+    // copy's stream had just taken.
+    const media = fakeMedia();
+    const abandoned = new AbortController();
+    const channel = followHls(media as unknown as HTMLMediaElement, url, undefined, { signal: abandoned.signal });
+    abandoned.abort();
+    (await channel).detach();
+    expect(FakeHls.instances).toEqual([]);
+    expect(media.play).not.toHaveBeenCalled();
+    await followHls(media as unknown as HTMLMediaElement, `${url}?copy`);
+    expect(FakeHls.instances.map((instance) => instance.source)).toEqual([`${url}?copy`]);
+    expect(latest().destroyed).toBe(false);
+  });
 });

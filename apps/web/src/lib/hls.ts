@@ -116,10 +116,13 @@ export async function followHls(
   url: string | (() => string),
   onRecovering: () => void = () => undefined,
   /** A live channel: its playlist closed (`#EXT-X-ENDLIST`: off the air, or a day that ended while
-   * the next one joins) and played to its end, it is waited for again and joined at its live edge. */
-  { channel = false }: { channel?: boolean } = {},
+   * the next one joins) and played to its end, it is waited for again and joined at its live edge.
+   * `signal`: the screen no longer wants the stream; aborted while hls.js loads, the element is
+   * never touched (a stream asked for after it may have it already). */
+  { channel = false, signal }: { channel?: boolean; signal?: AbortSignal } = {},
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
+  if (signal?.aborted === true) return { detach: () => undefined, playingDate: () => undefined };
   const backoff = createBackoff();
   // A rewound live stream is asked again from where it plays, not from where it first started.
   const source = typeof url === 'string' ? () => url : url;

@@ -43,7 +43,7 @@ function EfirAudio() {
     if (!started.current) audio.volume = 0.5;
     const switched = started.current;
     started.current = true;
-    let cancelled = false;
+    const abandoned = new AbortController();
     let detach = (): void => undefined;
     let soundTimer = 0;
     const fail = (error: unknown): void => {
@@ -62,8 +62,8 @@ function EfirAudio() {
       const recovering = (): void => {
         setStatus('loading');
       };
-      followHls(audio, url, recovering, { channel: true }).then((attachment) => {
-        if (cancelled) {
+      followHls(audio, url, recovering, { channel: true, signal: abandoned.signal }).then((attachment) => {
+        if (abandoned.signal.aborted) {
           attachment.detach();
           return;
         }
@@ -83,7 +83,7 @@ function EfirAudio() {
       }, fail);
     });
     return () => {
-      cancelled = true;
+      abandoned.abort();
       cancelIdle();
       window.clearInterval(soundTimer);
       audio.pause();

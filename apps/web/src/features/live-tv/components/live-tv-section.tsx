@@ -215,7 +215,7 @@ function LiveVideo({
   useEffect(() => {
     const video = videoRef.current;
     if (video === null) return;
-    let cancelled = false;
+    const abandoned = new AbortController();
     let detach = (): void => undefined;
     let playingAt: number | undefined;
     const start = (): void => {
@@ -232,9 +232,9 @@ function LiveVideo({
     let pictureTimer = 0;
     const url = (): string =>
       liveStreamUrl('tv', { shift, from: from === undefined ? undefined : (playingAt ?? from) });
-    followHls(video, url, undefined, { channel: true }).then(
+    followHls(video, url, undefined, { channel: true, signal: abandoned.signal }).then(
       (attachment) => {
-        if (cancelled) attachment.detach();
+        if (abandoned.signal.aborted) attachment.detach();
         else {
           detach = attachment.detach;
           start();
@@ -260,7 +260,7 @@ function LiveVideo({
     };
     video.addEventListener('volumechange', onVolume);
     return () => {
-      cancelled = true;
+      abandoned.abort();
       window.clearTimeout(retry);
       window.clearInterval(pictureTimer);
       video.removeEventListener('volumechange', onVolume);

@@ -30,7 +30,7 @@ export function VideoPlayer({ video }: { video: Video }) {
   useEffect(() => {
     const media = mediaRef.current;
     if (media === null || source.link === '') return;
-    let cancelled = false;
+    const abandoned = new AbortController();
     let detach = (): void => undefined;
     const onLoaded = (): void => {
       const at = resume.current;
@@ -52,11 +52,11 @@ export function VideoPlayer({ video }: { video: Video }) {
     // side by side, and the picture would come later.
     let cancelAttach = (): void => undefined;
     void posterReady(poster).then(() => {
-      if (cancelled) return;
+      if (abandoned.signal.aborted) return;
       cancelAttach = afterPaint(() => {
-        followHls(media, source.link).then(
+        followHls(media, source.link, undefined, { signal: abandoned.signal }).then(
           (attachment) => {
-            if (cancelled) attachment.detach();
+            if (abandoned.signal.aborted) attachment.detach();
             else detach = attachment.detach;
           },
           (error: unknown) => {
@@ -66,7 +66,7 @@ export function VideoPlayer({ video }: { video: Video }) {
       });
     });
     return () => {
-      cancelled = true;
+      abandoned.abort();
       cancelAttach();
       media.removeEventListener('loadedmetadata', onLoaded);
       detach();

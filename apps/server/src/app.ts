@@ -124,7 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = existsSync(`${webDist}/index.html`)
     ? readFileSync(`${webDist}/index.html`, 'utf8').replace(
         '</head>',
-        `<meta name="${streamMetaNames.mediaPort}" content="${String(mediaPort)}" />\n` +
+        () =>
+          `<meta name="${streamMetaNames.mediaPort}" content="${String(mediaPort)}" />\n` +
           `<meta name="${streamMetaNames.timeZone}" content="${options.config.timeZone}" />\n` +
           `<meta name="${streamMetaNames.rewindHours}" content="${String(live.tv.rewindMs / 3_600_000)}" />\n` +
           `<meta name="${streamMetaNames.tvShifts}" content="${shiftsOf(live.copies.tv)}" />\n` +

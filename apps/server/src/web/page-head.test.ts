@@ -170,6 +170,25 @@ describe('the head of the HTML the site sends', () => {
   });
 });
 
+describe('a page address or a title an attacker chose', () => {
+  it("keeps $' in the address out of the page's head, and the head whole", async () => {
+    const { status, html } = await page("/$'");
+    expect(status).toBe(404);
+    expect(html.match(/<html/gu)).toHaveLength(1);
+    expect(html.match(/<\/head>/gu)).toHaveLength(1);
+    expect(html.length).toBeLessThan(indexHtml.length + 4000);
+  });
+
+  it("shows a video named with $' under its own name, with its Open Graph tags", async () => {
+    const { id } = await publishedVideo();
+    await database.db.update(video).set({ name: "Сериал $' $& $`" }).where(eq(video.id, id));
+    const { html } = await page(`/video/item/${String(id)}`);
+    expect(meta(html, 'og:title')).toBe("Сериал $' $&amp; $` — Эфир");
+    expect(html.match(/<html/gu)).toHaveLength(1);
+    expect(html.length).toBeLessThan(indexHtml.length + 4000);
+  });
+});
+
 describe('renderHead', () => {
   it('escapes what it writes into attributes', () => {
     const head: PageHead = {
@@ -188,6 +207,28 @@ describe('renderHead', () => {
     expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt;</title>');
     expect(html).toContain('<meta name="description" content="x &amp; y" />');
     expect(html.match(/<title>/gu)).toHaveLength(1);
+  });
+
+  it("writes $', $& and $` as they are, never what a string replacement makes of them", () => {
+    const head: PageHead = {
+      lang: 'ru',
+      title: "Фильм $' и $& и $`",
+      description: "$'$'$'",
+      canonical: "http://efir.test/$'",
+      image: 'http://efir.test/og-image.jpg',
+      type: 'website',
+      siteName: 'Эфир',
+      status: 200,
+      screen: undefined,
+      heroImage: undefined,
+    };
+    const html = renderHead(indexHtml, head);
+    expect(html).toContain("<title>Фильм $' и $&amp; и $`</title>");
+    expect(html).toContain(`<meta name="description" content="$'$'$'" />`);
+    expect(html).toContain(`<link rel="canonical" href="http://efir.test/$'" />`);
+    expect(html.match(/<html/gu)).toHaveLength(1);
+    expect(html.match(/<title>/gu)).toHaveLength(1);
+    expect(html.length).toBeLessThan(indexHtml.length + 2000);
   });
 });
 

@@ -145,14 +145,16 @@ export function renderHead(html: string, head: PageHead, manifest?: ViteManifest
     ...(files?.scripts ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
     ...(files?.styles ?? []).map((file) => `<link rel="preload" as="style" href="${escapeHtml(file)}" />`),
   ].join('\n    ');
+  // Replacer functions: a replacement string would expand $', $& and $` that a title or an
+  // address may hold into parts of the document.
   return html
-    .replace(/<html lang="[^"]*"/u, `<html lang="${head.lang}"`)
-    .replace(/<title>[^<]*<\/title>/u, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<html lang="[^"]*"/u, () => `<html lang="${head.lang}"`)
+    .replace(/<title>[^<]*<\/title>/u, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/u,
-      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
-    .replace('</head>', `  ${meta}\n  </head>`);
+    .replace('</head>', () => `  ${meta}\n  </head>`);
 }
 
 /** Answers a page address with the app's index.html carrying that page's head; its absolute

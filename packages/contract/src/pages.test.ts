@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAddress } from './pages.ts';
+import { normalisedLink, pageAddress } from './pages.ts';
 
 describe('page addresses', () => {
   it('names the pages, bare and under an allowed locale', () => {
@@ -27,6 +27,35 @@ describe('page addresses', () => {
       '/a/b/c',
     ]) {
       expect(pageAddress(path), path).toEqual({ kind: 'missing' });
+    }
+  });
+});
+
+describe('normalisedLink', () => {
+  it('keeps a page of the site as the URL parser reads it, and an https address whole', () => {
+    expect(normalisedLink('')).toBe('');
+    expect(normalisedLink('/catalog')).toBe('/catalog');
+    expect(normalisedLink('/catalog?tab=2#top')).toBe('/catalog?tab=2#top');
+    expect(normalisedLink('/radio/../tv')).toBe('/tv');
+    expect(normalisedLink('/поиск')).toBe('/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA');
+    expect(normalisedLink('https://example.org/a b'.replace(' ', '%20'))).toBe('https://example.org/a%20b');
+    expect(normalisedLink('HTTPS://Example.org')).toBe('https://example.org/');
+  });
+
+  it('refuses what a browser reads as another host or another scheme', () => {
+    for (const link of [
+      '/\\evil.example/',
+      '/\\\\evil.example',
+      '//evil.example/',
+      '/\t/evil.example',
+      'http://example.org',
+      'javascript:alert(1)',
+      'evil.example',
+      ' /catalog',
+      '/cat alog',
+      'https://',
+    ]) {
+      expect(normalisedLink(link), link).toBeUndefined();
     }
   });
 });

@@ -38,3 +38,25 @@ export function pageAddress(pathname: string): PageAddress {
   if (path === '/' ? looksLikeLocale(first) : isPagePath(path)) return { kind: 'wrong-locale', path };
   return { kind: 'missing' };
 }
+
+/** The origin a link is resolved against to tell a page of the site from another host. */
+const ownOrigin = 'https://site.invalid';
+
+/**
+ * A link as a browser reads it, or undefined when it is neither a page of the site nor an https
+ * address: a page (`/catalog?tab=2`) by its path, query and fragment as the URL parser makes them
+ * (`/\\evil.example/` and `//evil.example` name another host, not a page); an https address whole.
+ * Empty stays empty (no link).
+ */
+export function normalisedLink(link: string): string | undefined {
+  if (link === '') return '';
+  if (/[\s\p{Cc}]/u.test(link)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(link, `${ownOrigin}/`);
+  } catch {
+    return undefined;
+  }
+  if (link.startsWith('/')) return url.origin === ownOrigin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  return /^https:\/\//iu.test(link) && url.protocol === 'https:' && url.origin !== ownOrigin ? url.href : undefined;
+}

@@ -15,6 +15,7 @@ import {
 import { searchQueryMaxLength, studioLimits } from './constants.ts';
 import { safeEmbedUrl } from './embeds.ts';
 import { clockTimeSchema, dateSchema } from './entities.ts';
+import { normalisedLink } from './pages.ts';
 import {
   liveChannelSchema,
   scheduleDaySchema,
@@ -244,15 +245,18 @@ export const studioTagSchema = z.object({
   color: z.union([z.literal(0), z.literal(1)]).describe('0 grey, 1 blue'),
 });
 
-/** A slide's link: a page of the site (`/catalog`), an https address, or none. */
+/** A slide's link: a page of the site (`/catalog`), an https address, or none; kept as a browser
+ * reads it (`normalisedLink`). */
 export const slideLinkSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine(
-    (value) => value === '' || (/^\/(?!\/)/u.test(value) && !/\s/u.test(value)) || /^https:\/\/[^\s/]+/u.test(value),
-    'Ссылка: страница сайта (/catalog) или адрес https://',
-  );
+  .transform((value, context) => {
+    const link = normalisedLink(value);
+    if (link !== undefined) return link;
+    context.addIssue({ code: 'custom', message: 'Ссылка: страница сайта (/catalog) или адрес https://' });
+    return z.NEVER;
+  });
 
 const slideFields = {
   name: textSchema('Название', 1, 200),

@@ -183,6 +183,24 @@ describe('the showcase', () => {
   });
 });
 
+describe('slides', () => {
+  it('keep a link as a browser reads it, and refuse one a browser takes to another host', async () => {
+    const added = await call(editor, 'slideAdd', {
+      params: { show: 'main' },
+      body: { name: 'Премьера', link: '/radio/../catalog?tab=2' },
+    });
+    expect(added.status, added.detail).toBe(200);
+    expect(added.body.link).toBe('/catalog?tab=2');
+    for (const link of ['/\\evil.example/', '//evil.example/', 'javascript:alert(1)', 'http://evil.example/']) {
+      const refused = await call(editor, 'slideUpdate', { params: { id: added.body.id }, body: { link } });
+      expect(refused.status, link).toBe(400);
+      expect(refused.detail).toContain('Ссылка');
+    }
+    const slides = await call(editor, 'slides', { params: { show: 'main' } });
+    expect(slides.body.find((slide) => slide.id === added.body.id)?.link).toBe('/catalog?tab=2');
+  });
+});
+
 describe('chat moderation', () => {
   it('a hidden message is gone for visitors and can be shown again', async () => {
     const db = site().database.db;

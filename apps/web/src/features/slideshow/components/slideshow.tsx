@@ -1,4 +1,4 @@
-import type { Slide, SlideshowName } from '@efir/contract';
+import { normalisedLink, type Slide, type SlideshowName } from '@efir/contract';
 import { Play } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -49,15 +49,19 @@ function SlideTarget({ slide }: { slide: Slide }) {
       </button>
     );
   }
-  if (/^https?:\/\//u.test(slide.link)) {
+  // Read as a browser reads it: a link stored before links were checked so, naming another host
+  // (`/\\evil.example/`), leads nowhere.
+  const link = normalisedLink(slide.link);
+  if (link === undefined) return <span className="slide__target">{slide.name}</span>;
+  if (link.startsWith('https://')) {
     return (
-      <a className="slide__target" href={slide.link} rel="noopener noreferrer">
+      <a className="slide__target" href={link} rel="noopener noreferrer">
         {slide.name}
       </a>
     );
   }
   return (
-    <AppLink className="slide__target" to={slide.link === '' ? '/' : slide.link}>
+    <AppLink className="slide__target" to={link === '' ? '/' : link}>
       {slide.name}
     </AppLink>
   );

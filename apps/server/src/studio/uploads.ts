@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { studioPrefix, studioUploadsPath } from '@efir/contract';
+import { studioPrefix, studioUploadsPath, uploadIdSchema } from '@efir/contract';
 import { HttpError } from '../lib/http-error.ts';
 
 /** How long an upload may stay unfinished or unused before housekeeping removes it. */
@@ -18,8 +18,7 @@ interface Uploader {
   userId: number;
 }
 
-/** A tus refusal, in the API's shape. */
-/** A refusal as the tus server answers it: its status and body. */
+/** A refusal as the tus server answers it: its status and body, in the API's shape. */
 class UploadRefusal extends Error {
   readonly status_code: number;
   readonly body: string;
@@ -32,6 +31,14 @@ class UploadRefusal extends Error {
 
 function refusal(status: number, detail: string): UploadRefusal {
   return new UploadRefusal(status, detail);
+}
+
+const noUpload = 'Нет такой загрузки.';
+
+/** A tus refusal's own words (its body, a line of text), or the error's message. */
+function refusalText(error: Error | { body: string }): string {
+  const text = 'body' in error && typeof error.body === 'string' ? error.body : (error as Error).message;
+  return text.trim().slice(0, 200) || 'Загрузка отклонена.';
 }
 
 export class Uploads {
@@ -68,10 +75,19 @@ export class Uploads {
       onIncomingRequest: async (request, id) => {
         const { userId } = uploaderOf(request);
         if (request.method === 'POST' || request.method === 'OPTIONS') return;
+        // Only an id this server made names an upload (`<id>.json` names its owner's record, which
+        // an id of another shape could reach); one that is missing or another's is the same 404.
+        if (!uploadIdSchema.safeParse(id).success) throw refusal(404, noUpload);
         const upload = await this.#store.getUpload(id).catch(() => undefined);
-        if (upload !== undefined && upload.metadata?.owner !== String(userId)) {
-          throw refusal(404, 'Нет такой загрузки.');
-        }
+        if (upload?.metadata?.owner !== String(userId)) throw refusal(404, noUpload);
+      },
+      // The server's own refusals (a wrong offset, a missing header) in the API's shape too.
+      onResponseError: (_request, error) => {
+        if (error instanceof UploadRefusal) return undefined;
+        const known = 'status_code' in error && typeof error.status_code === 'number';
+        const status = known ? error.status_code : 500;
+        const detail = status >= 500 ? 'Загрузка не удалась: попробуйте ещё раз.' : refusalText(error);
+        return { status_code: status, body: JSON.stringify({ detail }) };
       },
     });
   }

@@ -26,6 +26,7 @@ beforeAll(async () => {
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 /** One tus request over a connection of its own; `cutAfter` sends only that many bytes of the
@@ -53,9 +54,11 @@ function tus(
         },
       },
       (response) => {
-        response.resume();
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
-          resolve({ status: response.statusCode ?? 0, headers: response.headers });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text });
         });
       },
     );
@@ -65,7 +68,7 @@ function tus(
       return;
     }
     outgoing.on('error', () => {
-      resolve({ status: 0, headers: {} });
+      resolve({ status: 0, headers: {}, body: '' });
     });
     outgoing.write(body?.subarray(0, cutAfter), () => {
       // Let the bytes reach the server before the line drops.
@@ -127,6 +130,33 @@ describe('a resumable upload', () => {
     expect((await offsetOf(other, location)).status).toBe(404);
     expect((await tus(other, 'DELETE', location, {})).status).toBe(404);
     expect((await tus(editor, 'PATCH', location, headers, file)).status).toBe(204);
+  });
+
+  it("cannot be ended by another through its record's name, and every refusal is {detail}", async () => {
+    const file = randomBytes(1024);
+    const location = await begin(editor, file.length);
+    // `<id>.json` is where the store keeps the upload's owner: no id of that shape is an upload.
+    for (const path of [`${location}.json`, `${location}%2ejson`, location.slice(0, -1), `${location}/..`]) {
+      const refused = await tus(other, 'DELETE', path, {});
+      expect(refused.status, path).toBe(404);
+      expect(Object.keys(JSON.parse(refused.body) as object), path).toEqual(['detail']);
+    }
+    const id = location.split('/').pop() ?? '';
+    expect(existsSync(join(site().uploads.directory, `${id}.json`))).toBe(true);
+    expect((await offsetOf(editor, location)).status).toBe(200);
+    // The tus server's own refusals too: a wrong offset, a missing header.
+    const conflict = await tus(
+      editor,
+      'PATCH',
+      location,
+      { 'upload-offset': '7', 'content-type': 'application/offset+octet-stream' },
+      file,
+    );
+    expect(conflict.status).toBe(409);
+    expect(Object.keys(JSON.parse(conflict.body) as object)).toEqual(['detail']);
+    const noLength = await tus(editor, 'POST', `${studioPrefix}${studioUploadsPath}`, {});
+    expect(noLength.status).toBe(400);
+    expect(Object.keys(JSON.parse(noLength.body) as object)).toEqual(['detail']);
   });
 
   it('is never served back, to anyone', async () => {

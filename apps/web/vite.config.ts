@@ -2,6 +2,7 @@ import { apiPrefix, callRoutes } from '@efir/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { sourceMapsAside } from '../../scripts/vite-source-maps.ts';
 
 /** The page's early request of its words names the call's path from the contract's route table. */
 function translationsPath(): Plugin {
@@ -16,8 +17,8 @@ function translationsPath(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), translationsPath(), precompress()],
+  plugins: [react(), translationsPath(), sourceMapsAside(), precompress()],
   // The manifest tells the server which files each screen loads (apps/server/src/web/screen-files.ts).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

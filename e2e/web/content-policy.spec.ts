@@ -41,3 +41,20 @@ test('a script injected into a page, inline or from elsewhere, does not run', as
   await expect.poll(() => seen.filter((report) => report.startsWith('script-src')).length).toBeGreaterThanOrEqual(3);
   expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
 });
+
+test('the scripts the site and the studio load name no source map, and none is served', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js') && response.ok()) scripts.push(response.url());
+  });
+  await open(page, '/');
+  await page.goto(`${site()}/studio/`);
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('/studio/assets/'))).toBe(true);
+  expect(scripts.some((url) => !url.includes('/studio/'))).toBe(true);
+  for (const url of scripts) {
+    const text = await (await fetch(url)).text();
+    expect(text, url).not.toContain('sourceMappingURL');
+    expect((await fetch(`${url}.map`)).status, `${url}.map`).toBe(404);
+  }
+});

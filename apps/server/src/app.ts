@@ -110,6 +110,10 @@ declare module 'fastify' {
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const defaultStudioDist = fileURLToPath(new URL('../../studio/dist', import.meta.url));
 
+/** Whether a build file may be served: never a source map (an older build may still hold some;
+ * the builds keep theirs in dist-maps/, for the team). */
+const servable = (path: string): boolean => !path.endsWith('.map');
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.webDist ?? defaultWebDist;
   const mediaPort = options.mediaPort ?? 8088;
@@ -337,6 +341,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       preCompressed: true,
+      allowedPath: servable,
       setHeaders: (reply) => {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -362,6 +367,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       maxAge: '1h',
       preCompressed: true,
+      allowedPath: servable,
       setHeaders: (reply, path) => {
         if (path.startsWith(join(webDist, 'assets')))
           reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -40,6 +40,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js'), 'console.log(1);');
+  // A source map an older build left: never served.
+  writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js.map'), '{"version":3,"sources":["secret.ts"]}');
   database = await testDatabase('pglite', 'seeded');
   app = await buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent', publicUrl: 'http://efir.test' },
@@ -149,6 +151,12 @@ describe('the head of the HTML the site sends', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('never serves a source map', async () => {
+    const map = await app.inject({ method: 'GET', url: '/assets/index-Cd9lrnDy.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
   });
 
   it('sends pages and answers compressed to a browser that accepts it', async () => {

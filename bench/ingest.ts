@@ -48,7 +48,8 @@ export async function runIngestBenchmark(): Promise<void> {
       const rungs = ladderFor(720);
       for (const rung of rungs) mkdirSync(join(out, String(rung.height)), { recursive: true });
       const args = videoEncodeArgs({
-        input: source,
+        // The bare run reads the source as the ingest does, by the demuxer the probe found.
+        input: ['-f', 'mov', '-i', source],
         outDir: out,
         rungs,
         durationSeconds: sourceSeconds,

@@ -218,7 +218,7 @@ describe('runIngestJob', () => {
     }
     const failed = await findIngest(database.db, queued.id);
     expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
-    const figures = /^video \d+: its media need about (\d+) MB and the media disk \(.+\) has (\d+) MB free$/u.exec(
+    const figures = /^video \d+: its media need about (\d+) MB and the media disk has (\d+) MB free$/u.exec(
       failed!.error ?? '',
     );
     expect(figures).not.toBeNull();
@@ -248,7 +248,7 @@ describe('runIngestJob', () => {
     );
     expect(await findIngest(database.db, queued.id)).toMatchObject({
       state: 'failed',
-      error: 'notes.mp4: not an audio or video file ffprobe can read',
+      error: 'notes.mp4: not an audio or video file ffprobe can read as MP4, MOV, MKV, WebM, AVI, MPEG, MP3, AAC, WAV, FLAC or Ogg',
     });
     expect(events.errors).toEqual([]);
   });

@@ -115,7 +115,9 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
     }
     const refused = error instanceof IngestError || error instanceof z.ZodError;
     const message = error instanceof Error ? error.message : String(error);
+    // What the job says is for editors too; what ffmpeg or the system said is for the log.
     if (!refused) events.onError(error, job);
+    else if (error.cause !== undefined) events.onError(error.cause, job);
     await failIngest(context.db, job, message, !refused).catch((failure: unknown) => {
       events.onError(failure, job);
     });

@@ -26,6 +26,7 @@ import {
   ingestVideo,
 } from './ingest.ts';
 import { codecsOf, type Rung } from './ladder.ts';
+import { pictureSizes, savePicture } from './pictures.ts';
 import { probeMedia } from './probe.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-ingest-test-'));
@@ -87,6 +88,25 @@ beforeAll(async () => {
   make('cover.png', ['-f', 'lavfi', '-i', 'color=c=blue:size=300x300', '-frames:v', '1']);
   writeFileSync(join(fixtures, 'empty.mp4'), '');
   writeFileSync(join(fixtures, 'text.mp4'), 'Это не видео, а просто текст.\n');
+  // Files that name other files the server has: a recording outside any upload, read through an
+  // HLS playlist, an ffconcat list or an image-sequence name.
+  make('elsewhere.ts', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25:duration=4',
+    '-c:v',
+    'libx264',
+    '-f',
+    'mpegts',
+  ]);
+  const elsewhere = join(fixtures, 'elsewhere.ts');
+  writeFileSync(
+    join(fixtures, 'playlist.mp4'),
+    `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n${elsewhere}\n#EXT-X-ENDLIST\n`,
+  );
+  writeFileSync(join(fixtures, 'list.mp4'), `ffconcat version 1.0\nfile ${elsewhere}\n`);
+  make('frame-1.png', ['-f', 'lavfi', '-i', 'color=c=red:size=300x300', '-frames:v', '1']);
   const clip = readFileSync(join(fixtures, 'clip.mp4'));
   writeFileSync(join(fixtures, 'corrupt.mp4'), Buffer.concat([clip.subarray(0, 64), Buffer.alloc(4096, 7)]));
 }, 120_000);
@@ -154,7 +174,7 @@ describe('ingestVideo', () => {
     const id = await ingestVideo(context, { file: join(fixtures, 'silent.mp4'), name: 'Без звука', categoryId: 1 });
     const row = await findVideo(database.db, id);
     const rung = join(mediaDir, row!.renditions[0]!.link.replace(/^\/media\//u, ''));
-    const probe = await probeMedia(tools, rung);
+    const probe = await probeMedia(tools, join(dirname(rung), 'seg_00000.ts'), 'media');
     expect(probe?.video).toEqual({ width: 1280, height: 720 });
     expect(probe?.hasAudio).toBe(true);
   });
@@ -175,6 +195,16 @@ describe('ingestVideo', () => {
       );
       expect(await database.db.select({ n: count() }).from(video)).toEqual(before.videos);
       expect(listTree(mediaDir)).toEqual(before.files);
+    });
+
+    it('a file that names other files on the server: an HLS playlist, an ffconcat list', async () => {
+      const before = listTree(mediaDir);
+      for (const name of ['playlist.mp4', 'list.mp4']) {
+        await expect(
+          ingestVideo(context, { file: join(fixtures, name), name: 'Чужое', categoryId: 1 }),
+        ).rejects.toThrow(`${name}: not an audio or video file ffprobe can read`);
+      }
+      expect(listTree(mediaDir)).toEqual(before);
     });
 
     it('a file over the size or duration limit', async () => {
@@ -200,7 +230,7 @@ describe('ingestVideo', () => {
       const broken = { ...context, tools: { ...tools, ffmpeg: join(fixtures, 'no-such-ffmpeg') } };
       await expect(
         ingestVideo(broken, { file: join(fixtures, 'clip.mp4'), name: 'Сбой', categoryId: 1 }),
-      ).rejects.toThrow(/clip\.mp4: ffmpeg could not start/u);
+      ).rejects.toThrow(/^clip\.mp4: ffmpeg could not start$/u);
       expect(listTree(mediaDir)).toEqual(before);
     });
   });
@@ -232,22 +262,38 @@ describe('ingestRadio', () => {
       { encoding: 'utf8' },
     );
     expect(streams.trim()).toBe('aac,audio');
-    expect((await probeMedia(tools, saved))?.durationSeconds).toBeCloseTo(5, 0);
+    expect((await probeMedia(tools, saved, 'media'))?.durationSeconds).toBeCloseTo(5, 0);
   });
 
-  it('refuses a video without sound and a cover that is not an image', async () => {
+  it('refuses a video without sound, and as a cover no picture or a name that would read other files', async () => {
     await expect(
       ingestRadio(context, { file: join(fixtures, 'silent.mp4'), name: 'Тишина', author: 'Никто', categoryId: 1 }),
     ).rejects.toThrow('silent.mp4: has no audio stream');
-    await expect(
-      ingestRadio(context, {
-        file: join(fixtures, 'tone.m4a'),
-        name: 'Обложка',
-        author: 'Никто',
-        categoryId: 1,
-        preview: join(fixtures, 'text.mp4'),
-      }),
-    ).rejects.toThrow('text.mp4: not an image');
+    for (const cover of ['text.mp4', 'playlist.mp4', 'frame-%d.png']) {
+      await expect(
+        ingestRadio(context, {
+          file: join(fixtures, 'tone.m4a'),
+          name: 'Обложка',
+          author: 'Никто',
+          categoryId: 1,
+          preview: join(fixtures, cover),
+        }),
+      ).rejects.toThrow(`${cover}: not a JPEG, PNG or WebP picture`);
+    }
+    for (const picture of ['playlist.mp4', 'frame-%d.png']) {
+      await expect(savePicture(tools, mediaDir, join(fixtures, picture), pictureSizes.slide)).rejects.toThrow(
+        'Это не изображение',
+      );
+    }
+  });
+
+  it("tells an editor a picture failed in words of its own: ffmpeg's, with the server's paths, are the cause for the log", async () => {
+    const broken = { ...tools, ffmpeg: join(fixtures, 'no-such-ffmpeg') };
+    const failure: unknown = await savePicture(broken, mediaDir, join(fixtures, 'cover.png'), pictureSizes.slide).catch(
+      (error: unknown) => error,
+    );
+    expect((failure as Error).message).toBe('Не удалось прочитать изображение: файл повреждён или слишком велик.');
+    expect(((failure as Error).cause as Error).message).toContain('no-such-ffmpeg');
   });
 });
 
@@ -271,8 +317,10 @@ describe('demo media', () => {
       'preview-catalog.jpg',
       'preview.jpg',
     ]);
-    expect(await probeMedia(tools, join(folder, 'preview.jpg'))).toMatchObject({ video: { width: 1280, height: 720 } });
-    expect(await probeMedia(tools, join(folder, 'preview-catalog.jpg'))).toMatchObject({
+    expect(await probeMedia(tools, join(folder, 'preview.jpg'), 'picture')).toMatchObject({
+      video: { width: 1280, height: 720 },
+    });
+    expect(await probeMedia(tools, join(folder, 'preview-catalog.jpg'), 'picture')).toMatchObject({
       video: { width: 480, height: 270 },
     });
     const clipDir = join(mediaDir, demoClipPath('tv', demoClipOf('tv', row!.id)));
@@ -288,7 +336,7 @@ describe('demo media', () => {
     const first = parseMediaPlaylist(readFileSync(fileOf(made!.renditions[0]!.link), 'utf8'), (uri) =>
       join(dirname(fileOf(made!.renditions[0]!.link)), uri),
     )[0]!.uri;
-    const probe = await probeMedia(tools, first);
+    const probe = await probeMedia(tools, first, 'media');
     expect(probe?.video).toEqual({ width: 1280, height: 720 });
     expect(probe?.hasAudio).toBe(true);
     expect(listTree(join(mediaDir, '.incoming'))).toEqual([]);
@@ -327,7 +375,7 @@ describe('demo media', () => {
     expect(made.durationSeconds).toBeCloseTo(132, 1);
     // Its cover: its title on its clip's colour, square.
     expect(made.preview).toMatch(/^\/media\/r\/[0-9a-f-]{36}\/cover\.jpg$/u);
-    expect((await probeMedia(tools, fileOf(made.preview)))?.video).toEqual({ width: 480, height: 480 });
+    expect((await probeMedia(tools, fileOf(made.preview), 'picture'))?.video).toEqual({ width: 480, height: 480 });
     // Its file to save: its tone's one loop, AAC in MP4, shared by the radios of that tone.
     expect(made.audioFile).toMatch(/^\/media\/demo\/radio\/\d-[0-9a-f]{10}\/audio\.m4a$/u);
     const saved = JSON.parse(
@@ -347,7 +395,7 @@ describe('demo media', () => {
     expect(segments).toHaveLength(33);
     expect(segments.filter((s) => s.discontinuity === true)).toHaveLength(4);
     expect(segments.every((s) => existsSync(s.uri))).toBe(true);
-    const probe = await probeMedia(tools, segments[0]!.uri);
+    const probe = await probeMedia(tools, segments[0]!.uri, 'media');
     expect(probe?.hasAudio).toBe(true);
     expect(probe?.video).toBeUndefined();
 
@@ -358,7 +406,7 @@ describe('demo media', () => {
     expect(after.audioFile).toMatch(/^\/media\/r\/[0-9a-f-]{36}\/audio\.m4a$/u);
     expect(after.preview).not.toBe(made.preview);
     expect(dirname(after.preview)).toBe(dirname(after.audioPlaylist));
-    expect((await probeMedia(tools, fileOf(after.preview)))?.video).toEqual({ width: 480, height: 480 });
+    expect((await probeMedia(tools, fileOf(after.preview), 'picture'))?.video).toEqual({ width: 480, height: 480 });
   }, 60_000);
 
   it('queues every item without media: radios first, then videos, each by id', async () => {
@@ -406,13 +454,17 @@ describe('demo jobs taken together', () => {
     expect(done.sort((a, b) => a - b)).toEqual(jobs.slice(0, 4).map((job) => job.id));
     for (const row of videos) {
       const made = (await findVideo(database.db, row.id))!;
-      expect(await probeMedia(tools, fileOf(made.preview))).toMatchObject({ video: { width: 1280, height: 720 } });
-      expect(await probeMedia(tools, fileOf(made.previewCatalog))).toMatchObject({
+      expect(await probeMedia(tools, fileOf(made.preview), 'picture')).toMatchObject({
+        video: { width: 1280, height: 720 },
+      });
+      expect(await probeMedia(tools, fileOf(made.previewCatalog), 'picture')).toMatchObject({
         video: { width: 480, height: 270 },
       });
     }
     const radioMade = (await database.db.select().from(radio).where(eq(radio.id, tone!.id)))[0]!;
-    expect(await probeMedia(tools, fileOf(radioMade.preview))).toMatchObject({ video: { width: 480, height: 480 } });
+    expect(await probeMedia(tools, fileOf(radioMade.preview), 'picture')).toMatchObject({
+      video: { width: 480, height: 480 },
+    });
     const states = await database.db
       .select()
       .from(ingestJob)

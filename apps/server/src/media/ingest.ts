@@ -43,7 +43,7 @@ import {
 } from './ladder.ts';
 import type { PreparedMedia, Recipe } from './prepared-media.ts';
 import { type MediaProbe, probeMedia } from './probe.ts';
-import { FfmpegStalled, FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
+import { FfmpegError, FfmpegStalled, FfmpegStopped, runFfmpeg } from './run-ffmpeg.ts';
 import { incomingDir, type JobAttempt, jobWorkFolder } from './work-folders.ts';
 
 /** An ingest refused or failed for a reason the operator can act on; names the file. */
@@ -110,8 +110,11 @@ async function checkSource(context: IngestContext, file: string, wants: 'video' 
   if (size > context.maxBytes) {
     throw new IngestError(`${name}: ${size} bytes is over the limit of ${context.maxBytes} bytes (INGEST_MAX_BYTES)`);
   }
-  const probe = await probeMedia(context.tools, file);
-  if (probe === undefined) throw new IngestError(`${name}: not an audio or video file ffprobe can read`);
+  const probe = await probeMedia(context.tools, file, 'media');
+  if (probe === undefined)
+    throw new IngestError(
+      `${name}: not an audio or video file ffprobe can read as MP4, MOV, MKV, WebM, AVI, MPEG, MP3, AAC, WAV, FLAC or Ogg`,
+    );
   if (wants === 'video' && probe.video === undefined) throw new IngestError(`${name}: has no video stream`);
   if (wants === 'audio' && !probe.hasAudio) throw new IngestError(`${name}: has no audio stream`);
   if (!(probe.durationSeconds > 0)) throw new IngestError(`${name}: has no duration`);
@@ -132,16 +135,24 @@ async function ensureRoom(context: IngestContext, label: string, outputBytes: nu
   if (free < outputBytes) {
     throw new IngestError(
       `${label}: its media need about ${Math.ceil(outputBytes / megabyte)} MB and the media disk ` +
-        `(${context.mediaDir}) has ${Math.floor(free / megabyte)} MB free`,
+        `has ${Math.floor(free / megabyte)} MB free`,
     );
   }
 }
 
-/** What failed in making media, as the job reports it: a stop stays a stop. */
+/** What failed in making media, as the job reports it: a stop stays a stop. ffmpeg's words and
+ * the system's name the server's paths, so the job says what happened and keeps them as its
+ * cause, for the server's log. */
 function asIngestError(label: string, error: unknown): unknown {
   // A stopped or hung ffmpeg says nothing of the source: the job is taken again.
   if (error instanceof IngestError || error instanceof FfmpegStopped || error instanceof FfmpegStalled) return error;
-  return new IngestError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+  const what =
+    error instanceof FfmpegError
+      ? error.message.startsWith('ffmpeg could not start')
+        ? 'ffmpeg could not start'
+        : 'ffmpeg could not read or encode it'
+      : `its media could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  return new IngestError(`${label}: ${what}`, { cause: error });
 }
 
 /** A new work folder: the job's when there is one. */
@@ -182,7 +193,7 @@ async function produce<T>(
     return await record(`/media/${kind}/${id}`);
   } catch (error) {
     await rm(finalDir, { recursive: true, force: true });
-    throw new IngestError(`${label}: could not be added to the catalogue: ${(error as Error).message}`);
+    throw new IngestError(`${label}: could not be added to the catalogue`, { cause: error });
   }
 }
 
@@ -216,7 +227,7 @@ async function makeVideoMedia<T>(
       await ffmpeg(
         context,
         videoEncodeArgs({
-          input: file,
+          input: probe.input,
           outDir: workDir,
           rungs,
           durationSeconds: probe.durationSeconds,
@@ -226,8 +237,8 @@ async function makeVideoMedia<T>(
         (done) => onProgress?.(done * encodingShare, 'encoding'),
       );
       onProgress?.(encodingShare, 'finishing');
-      await ffmpeg(context, previewArgs(file, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
-      await ffmpeg(context, previewArgs(file, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
+      await ffmpeg(context, previewArgs(probe.input, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
+      await ffmpeg(context, previewArgs(probe.input, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
       onProgress?.(1, 'finishing');
     },
@@ -291,8 +302,9 @@ async function makeRadioMedia<T>(
 ): Promise<T> {
   onProgress?.(0, 'probing');
   const probe = await checkSource(context, file, 'audio');
-  if (cover !== undefined && (await probeMedia(context.tools, cover))?.video === undefined) {
-    throw new IngestError(`${basename(cover)}: not an image ffprobe can read`);
+  const coverProbe = cover === undefined ? undefined : await probeMedia(context.tools, cover, 'picture');
+  if (cover !== undefined && coverProbe?.video === undefined) {
+    throw new IngestError(`${basename(cover)}: not a JPEG, PNG or WebP picture`);
   }
   return produce(
     context,
@@ -300,13 +312,13 @@ async function makeRadioMedia<T>(
     basename(file),
     radioBytes(probe.durationSeconds),
     async (workDir) => {
-      await ffmpeg(context, radioEncodeArgs(['-i', file], workDir), probe.durationSeconds, (done) =>
+      await ffmpeg(context, radioEncodeArgs(probe.input, workDir), probe.durationSeconds, (done) =>
         onProgress?.(done * encodingShare, 'encoding'),
       );
       onProgress?.(encodingShare, 'finishing');
       await ffmpeg(context, audioFileArgs(join(workDir, 'index.m3u8'), join(workDir, 'audio.m4a')), 0);
-      if (cover !== undefined) {
-        await ffmpeg(context, previewArgs(cover, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
+      if (coverProbe !== undefined) {
+        await ffmpeg(context, previewArgs(coverProbe.input, 0, 480, 480, join(workDir, 'preview.jpg')), 0);
       }
       onProgress?.(1, 'finishing');
     },

@@ -29,7 +29,7 @@ describe('masterPlaylist', () => {
 });
 
 describe('videoEncodeArgs', () => {
-  const base = { input: 'in.mp4', outDir: '/out', rungs: ladderFor(720), durationSeconds: 12.5 };
+  const base = { input: ['-i', 'in.mp4'], outDir: '/out', rungs: ladderFor(720), durationSeconds: 12.5 };
 
   it('decodes once and writes one HLS playlist per rung with keyframes on the 4 s grid', () => {
     const args = videoEncodeArgs({ ...base, hasAudio: true });

@@ -71,7 +71,8 @@ export function masterPlaylist(rungs: readonly Rung[]): string {
 }
 
 export interface VideoEncode {
-  input: string;
+  /** ffmpeg's options reading the source (`MediaProbe.input`). */
+  input: readonly string[];
   outDir: string;
   rungs: readonly Rung[];
   /** The source's duration: a source without sound gets this much silence. */
@@ -194,7 +195,7 @@ export const commonArgs: readonly string[] = [
  * 16:9 per rung, and each rung written as its own HLS media playlist.
  */
 export function videoEncodeArgs(encode: VideoEncode): string[] {
-  const inputs = ['-i', encode.input];
+  const inputs = [...encode.input];
   if (!encode.hasAudio) {
     inputs.push('-f', 'lavfi', '-t', encode.durationSeconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=stereo');
   }
@@ -246,15 +247,20 @@ export function audioFileArgs(playlist: string, output: string): string[] {
   ];
 }
 
-/** A still at `atSeconds`, scaled and padded to width × height (16:9), as JPEG. */
-export function previewArgs(input: string, atSeconds: number, width: number, height: number, output: string): string[] {
+/** A still at `atSeconds` of the source `input` reads, scaled and padded to width × height, as JPEG. */
+export function previewArgs(
+  input: readonly string[],
+  atSeconds: number,
+  width: number,
+  height: number,
+  output: string,
+): string[] {
   return [
     ...quietArgs,
     // No seek for the start: ffmpeg seeking to 0 in a still image of a one-second frame (a cover
     // made by ffmpeg itself) writes nothing and still exits 0.
     ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(3)] : []),
-    '-i',
-    input,
+    ...input,
     '-frames:v',
     '1',
     '-vf',

@@ -27,15 +27,17 @@ export const pictureSizes = {
   poster: [{ width: 1280, height: 720 }],
 } as const satisfies Record<string, readonly PictureSize[]>;
 
-function pictureArgs(input: string, size: PictureSize, output: string): string[] {
+/** How long making one size of a picture may take: a picture that takes longer is refused. */
+const pictureLimitMs = 30_000;
+
+function pictureArgs(input: readonly string[], size: PictureSize, output: string): string[] {
   return [
     '-hide_banner',
     '-nostdin',
     '-y',
     '-loglevel',
     'error',
-    '-i',
-    input,
+    ...input,
     '-frames:v',
     '1',
     '-vf',
@@ -56,20 +58,21 @@ export async function savePicture(
   file: string,
   sizes: readonly PictureSize[],
 ): Promise<string[]> {
-  const probe = await probeMedia(tools, file);
+  const probe = await probeMedia(tools, file, 'picture');
   if (probe?.video === undefined) throw new PictureError('Это не изображение: нужен JPEG, PNG или WebP.');
   const id = randomUUID();
   const names = sizes.map((_size, i) => (i === 0 ? `${id}.jpg` : `${id}-catalog.jpg`));
   await mkdir(join(mediaDir, 'p'), { recursive: true });
   try {
     for (const [i, size] of sizes.entries()) {
-      await runFfmpeg(tools, pictureArgs(file, size, join(mediaDir, 'p', names[i] ?? '')), 0);
+      await runFfmpeg(tools, pictureArgs(probe.input, size, join(mediaDir, 'p', names[i] ?? '')), 0, undefined, {
+        limitMs: pictureLimitMs,
+      });
     }
   } catch (error) {
     await Promise.all(names.map((name) => rm(join(mediaDir, 'p', name), { force: true })));
-    throw new PictureError(
-      `Не удалось прочитать изображение: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // ffmpeg's words name the server's paths: they are the cause, for the log.
+    throw new PictureError('Не удалось прочитать изображение: файл повреждён или слишком велик.', { cause: error });
   }
   return names.map((name) => `/media/p/${name}`);
 }

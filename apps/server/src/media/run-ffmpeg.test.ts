@@ -34,6 +34,18 @@ describe('runFfmpeg', () => {
     expect(seen).toEqual([0.1]);
   });
 
+  it('kills a run without progress (a picture) that takes longer than its limit in all', async () => {
+    const hangs = standIn('hangs-quietly', 'exec sleep 30');
+    const started = Date.now();
+    const failure = await runFfmpeg(hangs, ['-i', 'picture'], 0, undefined, { limitMs: 300 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(FfmpegStalled);
+    expect((failure as Error).message).toBe('ffmpeg took over 0.3 s and was stopped');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('lets a slow run that keeps reporting go to its end', async () => {
     const slow = standIn(
       'slow',

@@ -14,6 +14,9 @@ export class FfmpegStopped extends Error {}
  * reports twice a second while it works, however slowly. */
 export const ffmpegStallMs = 60_000;
 
+/** How long a run without `-progress` (a picture, a still, a short remux) may take in all. */
+export const ffmpegShortRunMs = 120_000;
+
 /** How much nicer than the server a background run is. */
 const backgroundNiceness = 10;
 
@@ -25,7 +28,8 @@ const backgroundPrefix: readonly string[] = ['nice', '-n', String(backgroundNice
  * Runs ffmpeg with `-progress pipe:1`, reporting the share done (0..1) of `durationSeconds`;
  * rejects with the end of its error output when it fails, and with FfmpegStopped when `signal`
  * stops it. A run that reports progress and then falls silent for `stallMs` is killed and
- * rejected, so one hung encode cannot hold the ingest queue for ever. A `background` run yields
+ * rejected, so one hung encode cannot hold the ingest queue for ever; a run without `-progress` is
+ * killed after `limitMs` in all. A `background` run yields
  * the processor to everything else (the server, the live channels' filler): an encode may take
  * longer, a viewer's answer may not.
  */
@@ -34,7 +38,11 @@ export function runFfmpeg(
   args: readonly string[],
   durationSeconds: number,
   onProgress: (done: number) => void = () => undefined,
-  { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
+  {
+    signal,
+    background = false,
+    limitMs = ffmpegShortRunMs,
+  }: { signal?: AbortSignal | undefined; background?: boolean; limitMs?: number } = {},
   stallMs = ffmpegStallMs,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -53,20 +61,23 @@ export function runFfmpeg(
     });
     let stderr = '';
     let pending = '';
+    const reportsProgress = args.includes('-progress');
     let stalled = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const watch = (): void => {
-      if (!args.includes('-progress')) return;
       clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        stalled = true;
-        child.kill('SIGKILL');
-      }, stallMs);
+      watchdog = setTimeout(
+        () => {
+          stalled = true;
+          child.kill('SIGKILL');
+        },
+        reportsProgress ? stallMs : limitMs,
+      );
     };
     watch();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      watch();
+      if (reportsProgress) watch();
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
@@ -89,7 +100,13 @@ export function runFfmpeg(
     child.on('close', (code, killedBy) => {
       clearTimeout(watchdog);
       if (stalled) {
-        reject(new FfmpegStalled(`ffmpeg reported no progress for ${String(stallMs / 1000)} s and was stopped`));
+        reject(
+          new FfmpegStalled(
+            reportsProgress
+              ? `ffmpeg reported no progress for ${String(stallMs / 1000)} s and was stopped`
+              : `ffmpeg took over ${String(limitMs / 1000)} s and was stopped`,
+          ),
+        );
         return;
       }
       if (signal?.aborted === true) {

@@ -2,6 +2,7 @@
 // server's copy ends and finishes whole; an upload is its owner's alone (another editor can neither
 // go on with it, see it, end it nor use it), is never served back, and is used once.
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,6 +90,19 @@ async function begin(signed: Signed, size: number): Promise<string> {
   return location;
 }
 
+/** An upload of the whole of `file`, sent at once; its location. */
+async function uploaded(signed: Signed, file: Buffer): Promise<string> {
+  const location = await begin(signed, file.length);
+  await tus(
+    signed,
+    'PATCH',
+    location,
+    { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    file,
+  );
+  return location;
+}
+
 const offsetOf = async (signed: Signed, location: string): Promise<Reply> => tus(signed, 'HEAD', location, {});
 
 describe('a resumable upload', () => {
@@ -161,14 +175,7 @@ describe('a resumable upload', () => {
 
   it('is never served back, to anyone', async () => {
     const file = randomBytes(1024);
-    const location = await begin(editor, file.length);
-    await tus(
-      editor,
-      'PATCH',
-      location,
-      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      file,
-    );
+    const location = await uploaded(editor, file);
     const download = await studioCall(site(), editor, { url: location.slice(studioPrefix.length) });
     expect([404, 405]).toContain(download.statusCode);
     expect(download.rawPayload.includes(file)).toBe(false);
@@ -210,5 +217,29 @@ describe('a resumable upload', () => {
     expect(existsSync(join(site().uploads.directory, id))).toBe(false);
     expect(readFileSync((job?.source as { file: string }).file).equals(file)).toBe(true);
     expect((await add(editor)).statusCode).toBe(404);
+  });
+
+  it('that names a file of the server (an HLS playlist) is no picture, and the refusal names no path', async () => {
+    // A picture of the server's own media, which the playlist would publish as the video's preview.
+    const elsewhere = join(site().dataDir, 'elsewhere.ts');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'],
+      'testsrc=d=1',
+      elsewhere,
+    ]);
+    const file = Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${elsewhere}\n#EXT-X-ENDLIST\n`);
+    const location = await uploaded(editor, file);
+    const videos = await studioCall(site(), editor, { method: 'GET', url: '/videos' });
+    const target = videos.json<{ results: StudioVideo[] }>().results[0];
+    const answer = await studioCall(site(), editor, {
+      method: 'PUT',
+      url: `/videos/${String(target?.id)}/preview`,
+      payload: { upload: location.split('/').pop() },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: 'Это не изображение: нужен JPEG, PNG или WebP.' });
+    expect((await studioCall(site(), editor, { method: 'GET', url: `/videos/${String(target?.id)}` })).json()).toEqual(
+      target,
+    );
   });
 });

@@ -1,14 +1,14 @@
 // Videos and radios in the studio: lists with search, filters, sorting and paging; adding one
 // (with an upload that makes its media, or for a video an external frame alone), changing any
 // field, new media or a new picture from an upload, and removing one that no schedule names.
-import { studioLimits, type StudioRadio, type StudioVideo } from '@efir/contract';
-import { rm } from 'node:fs/promises';
+import { type StudioRadio, type StudioVideo } from '@efir/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { ownedPath, retireMedia } from '../../media/media-files.ts';
-import { PictureError, type PictureSize, pictureSizes, savePicture } from '../../media/pictures.ts';
+import { pictureSizes } from '../../media/pictures.ts';
+import { pictureFromUpload } from '../pictures.ts';
 import { type Change, recordChange } from '../../repositories/audit.ts';
 import { enqueueIngest } from '../../repositories/ingest-jobs.ts';
 import { radioCategoryExists } from '../../repositories/radios.ts';
@@ -102,18 +102,6 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
       { file, itemId: item.id, name: item.name },
       item.id,
     );
-  };
-  /** Saves a picture from an upload of the caller's; answers its links. The upload is used up. */
-  const picture = async (request: FastifyRequest, upload: string, sizes: readonly PictureSize[]): Promise<string[]> => {
-    const { file } = await context.uploads.take(upload, callerOf(request).user.id, studioLimits.imageMaxBytes);
-    try {
-      return await savePicture(context.tools, context.mediaDir, file, sizes);
-    } catch (error) {
-      if (error instanceof PictureError) throw new HttpError(400, error.message);
-      throw error;
-    } finally {
-      await rm(file, { force: true });
-    }
   };
   /** Removes an item no schedule names, with its media and picture files. */
   const remove = async (
@@ -228,7 +216,12 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
     ...studioRoute('videoPreview'),
     handler: async (request) => {
       const before = await findVideo(request.params.id);
-      const [preview = '', previewCatalog = ''] = await picture(request, request.body.upload, pictureSizes.video);
+      const [preview = '', previewCatalog = ''] = await pictureFromUpload(
+        context,
+        request,
+        request.body.upload,
+        pictureSizes.video,
+      );
       const row = await change(request, async (tx) => {
         const after = await updateStudioVideo(tx, before, { preview, previewCatalog });
         return {
@@ -334,7 +327,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
     ...studioRoute('radioPreview'),
     handler: async (request) => {
       const before = await findRadio(request.params.id);
-      const [preview = ''] = await picture(request, request.body.upload, pictureSizes.radio);
+      const [preview = ''] = await pictureFromUpload(context, request, request.body.upload, pictureSizes.radio);
       const row = await change(request, async (tx) => {
         const after = await updateStudioRadio(tx, before, { preview });
         return {

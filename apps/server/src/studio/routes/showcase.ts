@@ -2,11 +2,9 @@
 // three slideshows, polls, the about page, recommended searches, the radio catalogue's listing
 // groups, the home page's rows and the radio page's popular picks. Every change is audited and
 // shows on the public site at once.
-import { rm } from 'node:fs/promises';
 import {
   type StudioCategory,
   type StudioHomeRow,
-  studioLimits,
   type StudioPoll,
   type StudioRadioListing,
   type StudioSlide,
@@ -16,7 +14,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { ownedPath, retireMedia } from '../../media/media-files.ts';
-import { PictureError, type PictureSize, pictureSizes, savePicture } from '../../media/pictures.ts';
+import { pictureSizes } from '../../media/pictures.ts';
+import { pictureFromUpload } from '../pictures.ts';
 import { type Change, recordChange } from '../../repositories/audit.ts';
 import {
   aboutRow,
@@ -65,7 +64,7 @@ import {
   writeSearchPicks,
 } from '../../repositories/studio-showcase.ts';
 import { videoCategoryExists } from '../../repositories/videos.ts';
-import { actorOf, callerOf } from '../access.ts';
+import { actorOf } from '../access.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
 
@@ -110,18 +109,6 @@ export const showcaseRoutes: FastifyPluginCallbackZod<StudioContext> = (app, con
     });
     await context.published();
     return result;
-  };
-  const picture = async (request: FastifyRequest, upload: string, sizes: readonly PictureSize[]): Promise<string> => {
-    const { file } = await context.uploads.take(upload, callerOf(request).user.id, studioLimits.imageMaxBytes);
-    try {
-      const [link = ''] = await savePicture(context.tools, context.mediaDir, file, sizes);
-      return link;
-    } catch (error) {
-      if (error instanceof PictureError) throw new HttpError(400, error.message);
-      throw error;
-    } finally {
-      await rm(file, { force: true });
-    }
   };
   /** The names of the items of `ids`; refused when one names no item of `kind` or comes twice. */
   const checkItems = async (kind: 'video' | 'radio', ids: readonly number[]): Promise<Map<number, string>> => {
@@ -295,7 +282,7 @@ export const showcaseRoutes: FastifyPluginCallbackZod<StudioContext> = (app, con
     ...studioRoute('slidePreview'),
     handler: async (request) => {
       const before = await foundSlide(request.params.id);
-      const preview = await picture(request, request.body.upload, pictureSizes.slide);
+      const [preview = ''] = await pictureFromUpload(context, request, request.body.upload, pictureSizes.slide);
       const row = await change(request, async (tx) => {
         const after = (await updateSlide(tx, before.id, { preview })) ?? before;
         return {
@@ -410,7 +397,7 @@ export const showcaseRoutes: FastifyPluginCallbackZod<StudioContext> = (app, con
     ...studioRoute('aboutPoster'),
     handler: async (request) => {
       const before = await aboutView();
-      const poster = await picture(request, request.body.upload, pictureSizes.poster);
+      const [poster = ''] = await pictureFromUpload(context, request, request.body.upload, pictureSizes.poster);
       await change(request, async (tx) => {
         const row = await writeAbout(tx, { poster });
         return {

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { studioSession } from '../../src/db/schema/index.ts';
 import { studioCookie } from '../../src/studio/access.ts';
+import { deviceCookie } from '../../src/studio/devices.ts';
 import { TestClock } from '../clock.ts';
 import { account, disable, signIn, studioCall, studioSite, useStudioSite } from './studio-site.ts';
 
@@ -18,8 +19,20 @@ beforeEach(() => {
 });
 const password = 'correct horse battery';
 
-function login(body: { login: string; password: string }, address = '192.0.2.1') {
-  return studioCall(site(), undefined, { method: 'POST', url: '/session', payload: body, remoteAddress: address });
+function login(body: { login: string; password: string }, address = '192.0.2.1', cookie?: string) {
+  return studioCall(site(), undefined, {
+    method: 'POST',
+    url: '/session',
+    payload: body,
+    remoteAddress: address,
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  });
+}
+
+/** The known-browser cookie a sign-in set, as `name=value`. */
+function knownBrowser(response: { headers: Record<string, string | string[] | number | undefined> }): string {
+  const headers = [response.headers['set-cookie']].flat().map(String);
+  return headers.find((header) => header.startsWith(`${deviceCookie}=`))?.split(';')[0] ?? '';
 }
 
 /** The session cookie a sign-in set, as `name=value`. */
@@ -121,6 +134,51 @@ describe('signing in', () => {
     expect(throttled.headers['set-cookie']).toBeUndefined();
   });
 
+  it('never refuses the right password to a browser the account signed in from, however many fail elsewhere', async () => {
+    const { login: name } = await account(site(), 'admin', password);
+    const home = freshAddress();
+    const first = await login({ login: name, password }, home);
+    expect(first.statusCode).toBe(200);
+    const device = knownBrowser(first);
+    expect(device).toMatch(new RegExp(`^${deviceCookie}=\\d+\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}$`, 'u'));
+    const setCookies = [first.headers['set-cookie']].flat().map(String);
+    const deviceSet = setCookies.find((header) => header.startsWith(`${deviceCookie}=`));
+    expect(deviceSet).toContain(`Path=${studioPrefix}`);
+    expect(deviceSet).toContain('HttpOnly');
+    expect(deviceSet).toContain('SameSite=Strict');
+    // An attacker fails from other addresses, every quarter hour, for an hour.
+    for (let window = 0; window < 4; window += 1) {
+      for (let i = 0; i <= studioLimits.failuresPerLogin; i += 1) {
+        await login({ login: name, password: `guess ${String(i)}` }, freshAddress());
+      }
+      expect((await login({ login: name, password }, freshAddress())).statusCode).toBe(429);
+      expect((await login({ login: name, password }, home, device)).statusCode).toBe(200);
+      clock.toNextWindow('quarter-hour');
+    }
+  });
+
+  it('counts a known browser’s own failures against it alone, and knows no other account’s or forged token', async () => {
+    const { login: name } = await account(site(), 'editor', password);
+    const { login: otherName } = await account(site(), 'editor', password);
+    const device = knownBrowser(await login({ login: otherName, password }, freshAddress()));
+    const forged = `${device.slice(0, -3)}abc`;
+    for (const cookie of [device, forged]) {
+      // Not a browser of this account: its failures count against the login, as anyone's.
+      for (let i = 0; i < studioLimits.failuresPerLogin; i += 1) {
+        expect((await login({ login: name, password: 'wrong' }, freshAddress(), cookie)).statusCode).toBe(401);
+      }
+      expect((await login({ login: name, password }, freshAddress(), cookie)).statusCode).toBe(429);
+      clock.toNextWindow('quarter-hour');
+    }
+    const own = knownBrowser(await login({ login: name, password }, freshAddress()));
+    for (let i = 0; i < studioLimits.failuresPerLogin; i += 1) {
+      expect((await login({ login: name, password: 'wrong' }, freshAddress(), own)).statusCode).toBe(401);
+    }
+    expect((await login({ login: name, password }, freshAddress(), own)).statusCode).toBe(429);
+    // The login itself was not held back by the known browser's failures.
+    expect((await login({ login: name, password }, freshAddress())).statusCode).toBe(200);
+  });
+
   it('throttles an unknown login the same way: throttling tells nothing either', async () => {
     for (let i = 0; i < studioLimits.failuresPerLogin; i += 1)
       await login({ login: 'ghost-login', password: 'x' }, freshAddress());
@@ -194,6 +252,27 @@ describe('sessions', () => {
     expect((await studioCall(site(), other, { url: '/session' })).statusCode).toBe(401);
     expect((await login({ login: name, password }, freshAddress())).statusCode).toBe(401);
     expect((await login({ login: name, password: 'a brand new password' }, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins, and ends the session that keeps guessing', async () => {
+    const { id, login: name } = await account(site(), 'editor', password);
+    const guessing = await signIn(site(), id);
+    const change = (current: string) =>
+      studioCall(site(), guessing, {
+        method: 'PUT',
+        url: '/session/password',
+        payload: { current, next: 'a brand new password' },
+      });
+    for (let i = 0; i < studioLimits.failuresPerLogin; i += 1) {
+      expect((await change(`guess ${String(i)}`)).statusCode).toBe(403);
+    }
+    const stopped = await change(password);
+    expect(stopped.statusCode).toBe(429);
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    expect(String(stopped.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await studioCall(site(), guessing, { url: '/session' })).statusCode).toBe(401);
+    // The password stayed; its owner signs in with it.
+    expect((await login({ login: name, password }, freshAddress())).statusCode).toBe(200);
   });
 
   it('refuses a password shorter than the rule', async () => {

@@ -1,13 +1,18 @@
 // Signing in and out of the studio, and an account's own password. A failed sign-in says the same
 // whether the login exists or not, takes as long, and counts against both the login and the
-// address; past either limit, sign-ins are refused until the window ends, right or wrong.
+// address; past either limit, sign-ins are refused until the window ends, right or wrong. A
+// browser the account signed in from before counts its failures on its own (devices.ts), so no
+// one elsewhere can keep an account's owner out. Wrong current passwords in a password change
+// count like failed sign-ins, and past the limit the session that guessed ends.
 import { type StudioSession, studioLimits, studioPrefix } from '@efir/contract';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
+import { parseCookie } from '../../lib/cookies.ts';
 import { addressKey } from '../../lib/address.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordChange } from '../../repositories/audit.ts';
 import { giveBackToWindow, secondsLeftInWindow, takeFromWindow } from '../../repositories/rate-windows.ts';
+import { visitorSecret } from '../../repositories/settings.ts';
 import {
   endSession,
   endSessionsOf,
@@ -19,6 +24,7 @@ import {
 } from '../../repositories/studio-accounts.ts';
 import { actorOf, callerOf, studioCookie } from '../access.ts';
 import { toStudioUser } from '../accounts.ts';
+import { deviceCookie, deviceCookieDays, deviceToken, knownDevice } from '../devices.ts';
 import type { StudioContext } from '../context.ts';
 import { hashPassword, passwordMatches } from '../passwords.ts';
 import { studioRoute } from '../route.ts';
@@ -29,14 +35,21 @@ function sessionView(user: StudioUserRow, session: SessionRow): StudioSession {
   return { user: toStudioUser(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() };
 }
 
-export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, context, done) => {
+/** The answer to a sign-in or a password change past its limit, `seconds` before the window ends. */
+function throttled(reply: FastifyReply, seconds: number, detail: string): HttpError {
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, `${detail} Попробуйте снова через ${String(Math.ceil(seconds / 60))} мин.`);
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod<StudioContext> = async (app, context) => {
   const { db } = context;
+  // Known browsers' tokens are signed with the site's secret, under a name of their own.
+  const siteSecret = await visitorSecret(db);
   const secure = context.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const cookie = (name: string, value: string, maxAgeSeconds: number): string =>
+    `${name}=${value}; Path=${studioPrefix}; Max-Age=${String(maxAgeSeconds)}; HttpOnly; SameSite=Strict${secure}`;
   const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number): void => {
-    reply.header(
-      'set-cookie',
-      `${studioCookie}=${value}; Path=${studioPrefix}; Max-Age=${String(maxAgeSeconds)}; HttpOnly; SameSite=Strict${secure}`,
-    );
+    reply.header('set-cookie', cookie(studioCookie, value, maxAgeSeconds));
   };
 
   app.route({
@@ -44,23 +57,30 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
     handler: async (request, reply) => {
       const login = request.body.login.trim().toLowerCase();
       const address = addressKey(request.ip);
-      const keys = [`studio-login:${login}`, `studio-login-address:${address}`] as const;
       const now = context.clock();
-      // Every attempt takes its place in both windows before the password is checked, so that
-      // attempts made at once cannot slip past a limit together; a right one gives them back.
-      const tookLogin = await takeFromWindow(db, keys[0], 'quarter-hour', studioLimits.failuresPerLogin, now);
-      const tookAddress =
-        tookLogin && (await takeFromWindow(db, keys[1], 'quarter-hour', studioLimits.failuresPerAddress, now));
-      if (!tookAddress) {
-        if (tookLogin) await giveBackToWindow(db, keys[0], 'quarter-hour', now);
-        const seconds = secondsLeftInWindow('quarter-hour', now);
-        reply.header('retry-after', String(seconds));
-        throw new HttpError(
-          429,
-          `Слишком много неудачных попыток входа. Попробуйте снова через ${String(Math.ceil(seconds / 60))} мин.`,
-        );
-      }
       const user = await findUserByLogin(db, login);
+      const device =
+        user === undefined
+          ? undefined
+          : knownDevice(siteSecret, parseCookie(request.headers.cookie, deviceCookie), user.id);
+      // Every attempt takes its place in its windows before the password is checked, so that
+      // attempts made at once cannot slip past a limit together; a right one gives them back.
+      const windows =
+        device === undefined
+          ? [
+              { key: `studio-login:${login}`, limit: studioLimits.failuresPerLogin },
+              { key: `studio-login-address:${address}`, limit: studioLimits.failuresPerAddress },
+            ]
+          : [{ key: `studio-login-device:${device}`, limit: studioLimits.failuresPerLogin }];
+      const taken: string[] = [];
+      for (const { key, limit } of windows) {
+        if (!(await takeFromWindow(db, key, 'quarter-hour', limit, now))) break;
+        taken.push(key);
+      }
+      if (taken.length < windows.length) {
+        await Promise.all(taken.map((key) => giveBackToWindow(db, key, 'quarter-hour', now)));
+        throw throttled(reply, secondsLeftInWindow('quarter-hour', now), 'Слишком много неудачных попыток входа.');
+      }
       const matches = await passwordMatches(user?.passwordHash, request.body.password);
       if (user === undefined || !matches || user.disabledAt !== null) {
         await recordChange(
@@ -74,7 +94,7 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
         );
         throw new HttpError(401, wrong);
       }
-      await Promise.all(keys.map((key) => giveBackToWindow(db, key, 'quarter-hour', now)));
+      await Promise.all(taken.map((key) => giveBackToWindow(db, key, 'quarter-hour', now)));
       const { secret, session } = await db.transaction(async (tx) => {
         const started = await startSession(tx, user.id, address, context.session);
         await recordChange(
@@ -88,7 +108,10 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
         );
         return started;
       });
-      setCookie(reply, secret, context.session.hours * 3600);
+      reply.header('set-cookie', [
+        cookie(studioCookie, secret, context.session.hours * 3600),
+        cookie(deviceCookie, deviceToken(siteSecret, user.id), deviceCookieDays * 86_400),
+      ]);
       return sessionView(user, session);
     },
   });
@@ -139,11 +162,31 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
 
   app.route({
     ...studioRoute('passwordChange'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { user, session } = callerOf(request);
+      const key = `studio-password:${String(user.id)}`;
+      const now = context.clock();
+      if (!(await takeFromWindow(db, key, 'quarter-hour', studioLimits.failuresPerLogin, now))) {
+        // Guessing through a session: it ends, and whoever knows the password signs in again.
+        await db.transaction(async (tx) => {
+          await endSession(tx, session.id);
+          await recordChange(tx, actorOf(request), {
+            action: 'session.guessing',
+            entity: 'session',
+            entityId: user.id,
+          });
+        });
+        setCookie(reply, '', 0);
+        throw throttled(
+          reply,
+          secondsLeftInWindow('quarter-hour', now),
+          'Слишком много неверных паролей: сеанс завершён.',
+        );
+      }
       if (!(await passwordMatches(user.passwordHash, request.body.current))) {
         throw new HttpError(403, 'Текущий пароль указан неверно.');
       }
+      await giveBackToWindow(db, key, 'quarter-hour', now);
       const passwordHash = await hashPassword(request.body.next);
       await db.transaction(async (tx) => {
         await updateUser(tx, user.id, { passwordHash });
@@ -154,5 +197,4 @@ export const sessionRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
       return { ok: true as const };
     },
   });
-  done();
 };

@@ -248,7 +248,8 @@ describe('runIngestJob', () => {
     );
     expect(await findIngest(database.db, queued.id)).toMatchObject({
       state: 'failed',
-      error: 'notes.mp4: not an audio or video file ffprobe can read as MP4, MOV, MKV, WebM, AVI, MPEG, MP3, AAC, WAV, FLAC or Ogg',
+      error:
+        'notes.mp4: not an audio or video file ffprobe can read as MP4, MOV, MKV, WebM, AVI, MPEG, MP3, AAC, WAV, FLAC or Ogg',
     });
     expect(events.errors).toEqual([]);
   });

@@ -32,6 +32,8 @@ import { trustProxyOption } from './lib/address.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { answerClientError, answerError, answerFrameworkError, answerUnrouted } from './lib/error-answers.ts';
 import { requestTimeoutOptions, type RequestTimeouts } from './lib/request-timeouts.ts';
+import { HttpError } from './lib/http-error.ts';
+import { holdsNul } from './lib/text.ts';
 import {
   inlineScriptHashes,
   mediaOrigins,
@@ -172,6 +174,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(answerError);
   answerUnrouted(app);
+  // Text with a NUL is refused for every call before any looks at it: the database keeps none.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul = holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body);
+    done(nul ? new HttpError(400, 'Текст не может содержать символ NUL (U+0000).') : undefined);
+  });
   // The media files the site serves itself are no pages either: they get the media port's policy.
   const mediaHeaders = securityHeaders(mediaPolicy);
   await app.register(securityHeadersPlugin, {

@@ -59,6 +59,8 @@ export async function updateUser(
   id: number,
   fields: Partial<{ role: StudioRole; disabledAt: Date | null; passwordHash: string }>,
 ): Promise<StudioUserRow | undefined> {
+  // An edit that names nothing changes nothing (an UPDATE needs a column to set).
+  if (Object.keys(fields).length === 0) return findUser(db, id);
   const rows = await db.update(studioUser).set(fields).where(eq(studioUser.id, id)).returning();
   return rows[0];
 }

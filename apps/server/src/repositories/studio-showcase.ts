@@ -133,6 +133,8 @@ export async function addSlide(db: Db, show: SlideshowName, fields: SlideEdit & 
 }
 
 export async function updateSlide(db: Db, id: number, edit: SlideEdit): Promise<SlideRow | undefined> {
+  // An edit that names nothing changes nothing (an UPDATE needs a column to set).
+  if (Object.values(edit).every((value) => value === undefined)) return findSlide(db, id);
   return (await db.update(slide).set(edit).where(eq(slide.id, id)).returning())[0];
 }
 

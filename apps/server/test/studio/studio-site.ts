@@ -23,7 +23,7 @@ import { addUser, startSession, updateUser } from '../../src/repositories/studio
 import { studioCookie } from '../../src/studio/access.ts';
 import { hashPassword } from '../../src/studio/passwords.ts';
 import { Uploads } from '../../src/studio/uploads.ts';
-import { type TestApp, testApp, type TestSiteConfig } from '../app.ts';
+import { type TestApp, testApp, type TestAppOptions, type TestSiteConfig } from '../app.ts';
 
 export const sessionLimits = { idleMinutes: studioLimits.sessionIdleMinutes, hours: studioLimits.sessionHours };
 /** The origin the test site's pages have (its PUBLIC_URL). */
@@ -37,7 +37,11 @@ export interface StudioSite extends TestApp {
   queued: () => number;
 }
 
-export async function studioSite(config: TestSiteConfig = {}, clock?: Clock): Promise<StudioSite> {
+export async function studioSite(
+  config: TestSiteConfig = {},
+  clock?: Clock,
+  admin?: TestAppOptions['admin'],
+): Promise<StudioSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-studio-test-'));
   const mediaDir = join(dataDir, 'media');
   const uploads = new Uploads({ directory: join(dataDir, 'uploads'), maxBytes: 50 * 1024 * 1024 });
@@ -46,6 +50,7 @@ export async function studioSite(config: TestSiteConfig = {}, clock?: Clock): Pr
   const site = await testApp({
     config: { publicUrl: siteOrigin, ...config },
     ...(clock === undefined ? {} : { clock }),
+    ...(admin === undefined ? {} : { admin }),
     studio: {
       session: sessionLimits,
       mediaDir,

@@ -73,12 +73,22 @@ const reading = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const studioAccessPlugin = fp(
   (app, options: StudioAccessOptions, done: (err?: Error) => void) => {
     app.decorateRequest('studio', null);
+    // Closed by default: a studio route that does not name who may use it stops the server from
+    // starting, rather than being open to anyone.
+    app.addHook('onRoute', (route) => {
+      const config = route.config;
+      if (config?.studioCall === undefined && config?.studioAccess === undefined) {
+        throw new Error(
+          `${String(route.method)} ${route.url}: a studio route names its call (config.studioCall) or who may use it (config.studioAccess)`,
+        );
+      }
+    });
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const config = request.routeOptions.config;
       const call = config.studioCall;
       const access = call === undefined ? config.studioAccess : studioCalls[call].access;
-      // A route of no call is the not-found answer: nothing to guard.
+      // Every route names its access (the onRoute check above): none is the not-found answer.
       if (access === undefined) return;
       const changes = !reading.has(request.method);
       const origin = request.headers.origin;

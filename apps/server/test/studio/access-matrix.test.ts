@@ -13,11 +13,23 @@ import {
   type CallRoute,
   type StudioRole,
   studioRoles,
+  studioPrefix,
   studioUploadsPath,
 } from '@efir/contract';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { account, disable, expire, type Signed, signIn, studioCall, useStudioSite } from './studio-site.ts';
+import { studioAccessPlugin } from '../../src/studio/access.ts';
+import {
+  account,
+  disable,
+  expire,
+  sessionLimits,
+  type Signed,
+  signIn,
+  studioCall,
+  useStudioSite,
+} from './studio-site.ts';
 
 const site = useStudioSite();
 
@@ -63,6 +75,50 @@ function probe(
 }
 
 const changes = (name: StudioCallName): boolean => studioCalls[name].method !== 'GET';
+
+/** The routes a Fastify app registered, read from its printed route tree. */
+function registeredRoutes(tree: string): string[] {
+  const paths: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (match === null) continue;
+    const depth = (match[1] ?? '').length / 4;
+    paths.length = depth;
+    const path = `${paths[depth - 1] ?? ''}${match[2] ?? ''}`;
+    paths[depth] = path;
+    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('the studio routes the server registered', () => {
+  it("are exactly the contract's calls and the uploads: no route the matrix below does not try", () => {
+    const registered = registeredRoutes(site().app.printRoutes({ commonPrefix: false }))
+      .filter((route) => route.split(' ')[1]?.startsWith(`${studioPrefix}/`) === true)
+      // Fastify answers HEAD for every GET by itself.
+      .filter((route, _i, all) => !route.startsWith('HEAD ') || !all.includes(route.replace(/^HEAD/u, 'GET')));
+    const uploads = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'].flatMap((method) => [
+      `${method} ${studioPrefix}${studioUploadsPath}`,
+      `${method} ${studioPrefix}${studioUploadsPath}:id`,
+    ]);
+    const fromContract = calls.map((name) => `${studioCalls[name].method} ${studioPrefix}${studioCalls[name].path}`);
+    expect(registered.sort()).toEqual([...fromContract, ...uploads].sort());
+  });
+
+  it('stop the server from starting when one names no access', async () => {
+    const app = Fastify();
+    const starting = (async () => {
+      await app.register(async (studio) => {
+        await studio.register(studioAccessPlugin, { db: site().database.db, session: sessionLimits, origins: [] });
+        studio.get('/forgotten', () => 'open to anyone');
+      });
+      await app.ready();
+    })();
+    await expect(starting).rejects.toThrow('GET /forgotten: a studio route names its call');
+    await app.close();
+  });
+});
 
 describe('the studio calls × who calls them', () => {
   const accounts = {} as Record<StudioRole, number>;

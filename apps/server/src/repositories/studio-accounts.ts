@@ -2,7 +2,7 @@
 // secret, and only while its account is enabled and it is neither idle too long nor past its end.
 import { createHash, randomBytes } from 'node:crypto';
 import type { StudioRole } from '@efir/contract';
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { studioSession, studioUser } from '../db/schema/index.ts';
 
@@ -37,12 +37,18 @@ export async function listUsers(db: Db): Promise<(StudioUserRow & { lastSeenAt: 
   return rows.map((row) => ({ ...row.user, lastSeenAt: row.lastSeenAt === null ? null : new Date(row.lastSeenAt) }));
 }
 
-export async function countAdmins(db: Db): Promise<number> {
+/**
+ * The enabled admins, counted under a lock on each until the transaction `db` ends: two changes
+ * that would each leave one admin (two admins demoting each other at once) are taken one after
+ * the other, and the second counts what the first left.
+ */
+export async function lockEnabledAdmins(db: Db): Promise<number> {
   const rows = await db
-    .select({ n: count() })
+    .select({ id: studioUser.id })
     .from(studioUser)
-    .where(and(eq(studioUser.role, 'admin'), isNull(studioUser.disabledAt)));
-  return rows[0]?.n ?? 0;
+    .where(and(eq(studioUser.role, 'admin'), isNull(studioUser.disabledAt)))
+    .for('update');
+  return rows.length;
 }
 
 /** Adds an account; undefined when the login is taken. */

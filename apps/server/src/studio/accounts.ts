@@ -7,9 +7,9 @@ import { HttpError } from '../lib/http-error.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
 import {
   addUser,
-  countAdmins,
   endSessionsOf,
   findUser,
+  lockEnabledAdmins,
   type StudioUserRow,
   updateUser,
 } from '../repositories/studio-accounts.ts';
@@ -67,7 +67,7 @@ export async function changeAccount(
       before.role === 'admin' &&
       before.disabledAt === null &&
       ((change.role !== undefined && change.role !== 'admin') || change.disabled === true);
-    if (losesAdmin && (await countAdmins(tx)) <= 1) {
+    if (losesAdmin && (await lockEnabledAdmins(tx)) <= 1) {
       throw new HttpError(409, 'Это последний администратор: сначала назначьте другого.');
     }
     const user = await updateUser(tx, id, {

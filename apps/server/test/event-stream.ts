@@ -24,8 +24,10 @@ export async function openStream(base: string, topics: string, lastEventId?: str
     headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
     signal: abort.signal,
   });
-  if (response.status !== 200 || response.body === null)
+  if (response.status !== 200 || response.body === null) {
+    await response.body?.cancel();
     throw new Error(`the stream answered ${String(response.status)}`);
+  }
   const events: StreamEvent[] = [];
   let last: string | undefined = lastEventId;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

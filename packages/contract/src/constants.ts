@@ -73,3 +73,8 @@ export type EventTopic = (typeof eventTopics)[number];
  * keeps an idle connection open through proxies, and how long a page waits for the stream's
  * first event before it polls instead (a proxy that buffers never delivers it). */
 export const eventStreamTimings = { retryMs: 2000, keepAliveMs: 15_000, firstEventWithinMs: 5000 } as const;
+
+/** Event streams one address (an IPv6 /64) may hold open on a node at once: a page holds one, so a
+ * hundred is a large household or office behind one address; past it the stream is a 429 and the
+ * page polls instead. */
+export const eventStreamsPerAddress = 100;

@@ -6,8 +6,11 @@ import {
   eventStreamPath,
   eventStreamQuerySchema,
   eventStreamTimings,
+  eventStreamsPerAddress,
   liveEventDocSchema,
 } from '@efir/contract';
+import { addressKey } from '../lib/address.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { EventHub } from '../events/event-hub.ts';
 
@@ -21,6 +24,8 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
   done,
 ) => {
   const open = new Set<() => void>();
+  /** The streams open from each address. */
+  const perAddress = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
     await hub.close();
@@ -40,6 +45,13 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
       },
     },
     handler: async (request, reply) => {
+      const address = addressKey(request.ip);
+      const held = perAddress.get(address) ?? 0;
+      if (held >= eventStreamsPerAddress) {
+        reply.header('retry-after', String(eventStreamTimings.retryMs / 1000));
+        throw new HttpError(429, 'Слишком много открытых потоков событий с одного адреса.');
+      }
+      perAddress.set(address, held + 1);
       const lastEventId = request.headers['last-event-id'];
       const raw = reply.raw;
       // Until the hub has taken the stream, an end (the page gone, the node closing) is noted
@@ -48,10 +60,14 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
       const end = (): void => {
         if (state.ended) return;
         state.ended = true;
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
         state.unsubscribe?.();
         open.delete(end);
         raw.end();
       };
+
       reply.hijack();
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
@@ -60,6 +76,9 @@ export const eventRoutes: FastifyPluginCallbackZod<{ hub: EventHub; headers: Rec
         'cache-control': 'no-store',
         // A proxy in front (nginx) passes it on as it comes rather than buffering it.
         'x-accel-buffering': 'no',
+        // A stream's connection ends with it: kept alive for a next request, it would hold a
+        // closing node (which waits for every connection) until the keep-alive ran out.
+        connection: 'close',
       });
       raw.write(`retry: ${String(eventStreamTimings.retryMs)}\n\n`);
       open.add(end);

@@ -29,8 +29,17 @@ test.describe('desktop, 1280 px', () => {
     const today = days(page).filter({ hasText: 'Сегодня' });
     await expect(today).toHaveAttribute('aria-pressed', 'true');
     await expect(today).toContainText(/\d{2} [а-я]+$/u);
-    await expect(today).toBeInViewport();
-    for (const day of await days(page).all()) await expect(day).toBeInViewport();
+    // All seven in the slider's view, side by side: read across the slider, as the page may
+    // already have scrolled down to the programme on air.
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'Дни программы' }).evaluate((slider) => {
+          const view = slider.querySelector('.carousel__viewport')?.getBoundingClientRect();
+          const shown = [...slider.querySelectorAll('button.day')].map((day) => day.getBoundingClientRect());
+          return view !== undefined && shown.every((day) => day.left >= view.left - 1 && day.right <= view.right + 1);
+        }),
+      )
+      .toBe(true);
     const first = blocks(page).first();
     await expect(first.locator('.programme__time')).toHaveText(/^(\d{2}:\d{2}|\*\*\*)$/u);
     await expect(first.locator('.programme__preview img')).toBeVisible();

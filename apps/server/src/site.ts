@@ -118,6 +118,12 @@ export async function startSite(config: Config): Promise<RunningSite> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  // A command line given only DATA_DIR finds the site here, and sends its work to it.
+  const listening = app.server.address();
+  if (listening !== null && typeof listening === 'object') {
+    const near = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    await database.dataDirLock?.describe(`http://${near.includes(':') ? `[${near}]` : near}:${String(listening.port)}`);
+  }
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
   // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.

@@ -1,13 +1,14 @@
 // `npm run efir`: the real command on its own database and against a running site, and the same
 // commands run in this process (cli/commands.ts), which the command only wraps.
 import { apiUrl, studioLimits } from '@efir/contract';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runEfir } from '../src/cli/commands.ts';
+import { dataDirHolder, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { preparedMediaEnv } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { studioUser } from '../src/db/schema/index.ts';
@@ -144,18 +145,35 @@ describe('efir CLI', { timeout: 60_000 }, () => {
     }
   });
 
-  it('lists the jobs and queues on the running site, whose catalogue shows the item at once', async () => {
+  it('given only DATA_DIR, finds the site on another port, queues there, and the item survives a restart', async () => {
     expect((await efir('jobs')).out).toContain('failed');
-    const site = spawn(process.execPath, [server], { env, stdio: 'ignore' });
+    // The site listens on ports of its own; the command line's PORT names one where nothing does.
+    const [sitePort = 0, siteMediaPort = 0] = await freePorts(2);
+    const siteEnv = { ...env, PORT: String(sitePort), MEDIA_PORT: String(siteMediaPort) };
+    const at = `http://127.0.0.1:${String(sitePort)}`;
+    const startSite = async (): Promise<ChildProcess> => {
+      const site = spawn(process.execPath, [server], { env: siteEnv, stdio: 'ignore' });
+      await expect
+        .poll(
+          () =>
+            fetch(`${at}${apiUrl('videoCategories')}`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(true);
+      // The site says where it listens once it does: what the command line reads.
+      await expect.poll(async () => (await dataDirHolder(dataDir))?.site, { timeout: 10_000 }).toBe(at);
+      return site;
+    };
+    const stopSite = async (site: ChildProcess): Promise<void> => {
+      const ended = new Promise((resolve) => site.once('exit', resolve));
+      site.kill('SIGTERM');
+      await ended;
+    };
+    let site = await startSite();
     try {
-      for (let i = 0; i < 120; i += 1) {
-        const up = await fetch(`http://127.0.0.1:${port}${apiUrl('videoCategories')}`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
       const run = await efir(
         'ingest',
         'radio',
@@ -170,15 +188,33 @@ describe('efir CLI', { timeout: 60_000 }, () => {
       expect(run.out).toContain('(queued on the running site)');
       expect(run.out).toMatch(/done 100 % → radio \d+/u);
       expect(run.code).toBe(0);
+      await stopSite(site);
+      site = await startSite();
       const found = (await (
-        await fetch(`http://127.0.0.1:${port}${apiUrl('searchRadios', { params: { q: 'Эфирный звук' } })}`)
+        await fetch(`${at}${apiUrl('searchRadios', { params: { q: 'Эфирный звук' } })}`)
       ).json()) as { name: string; link_radio: string }[];
       expect(found[0]?.name).toBe('Эфирный звук');
-      const playlist = await fetch(`http://127.0.0.1:${mediaPort}${found[0]!.link_radio}`);
+      const playlist = await fetch(`http://127.0.0.1:${String(siteMediaPort)}${found[0]!.link_radio}`);
       expect(playlist.status).toBe(200);
-      expect(await playlist.text()).toContain('#EXT-X-ENDLIST');
+      const text = await playlist.text();
+      expect(text).toContain('#EXT-X-ENDLIST');
+      const segment = text.split('\n').find((line) => line.endsWith('.ts')) ?? '';
+      const bytes = await fetch(new URL(segment, `http://127.0.0.1:${String(siteMediaPort)}${found[0]!.link_radio}`));
+      expect(bytes.status).toBe(200);
+      expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     } finally {
-      site.kill('SIGTERM');
+      await stopSite(site);
+    }
+  });
+
+  it('refuses to open the database of a folder another process holds, naming it', async () => {
+    const lock = await lockDataDir(dataDir);
+    try {
+      const run = await efir('user', 'list');
+      expect(run.code).toBe(1);
+      expect(run.out).toContain(`is in use by process ${String(process.pid)}`);
+    } finally {
+      await lock.release();
     }
   });
 });

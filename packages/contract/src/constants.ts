@@ -57,6 +57,11 @@ export const studioLimits = {
   throttleMinutes: 15,
   /** The largest file an editor's upload takes is INGEST_MAX_BYTES; an image for a preview, cover or poster at most this. */
   imageMaxBytes: 20 * 1024 * 1024,
+  /** Uploads an account may have begun and not yet used (finished or not): past it a new one is
+   * refused until one is used, removed, or swept (a day after it was last touched). */
+  openUploadsPerAccount: 10,
+  /** What the disk of DATA_DIR keeps free, whatever uploads declare: the database's room. */
+  uploadDiskReserveBytes: 2 * 1024 * 1024 * 1024,
   /** Rows of a studio list page. */
   pageSizes: [10, 25, 50, 100],
   /** Rows of a page of the ingest queue and of the audit log (fixed: both are read newest first). */

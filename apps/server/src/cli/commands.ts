@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import { dataDirHolder } from '../db/data-dir-lock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { keepDataPrivate } from '../lib/private-data.ts';
 import { IngestWorker } from '../jobs/ingest-worker.ts';
@@ -318,7 +319,10 @@ async function run(argv: string[], io: EfirIo): Promise<number> {
   const config = loadConfig(io.env);
   const password = 'passwordStdin' in action && action.passwordStdin ? passwordFromStdin(io) : undefined;
   const token = readAdminToken(config.dataDir);
-  const remote = token === undefined ? undefined : await runningSite(`http://127.0.0.1:${config.port}`, token);
+  // The site that holds DATA_DIR says where it listens; else the one on this machine's PORT.
+  const holder = config.databaseUrl === undefined ? await dataDirHolder(config.dataDir) : undefined;
+  const base = holder?.site ?? `http://127.0.0.1:${String(config.port)}`;
+  const remote = token === undefined ? undefined : await runningSite(base, token);
   let database: Database | undefined;
   if (remote === undefined) {
     keepDataPrivate(config.dataDir);

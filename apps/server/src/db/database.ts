@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { closeToOthers } from '../lib/private-data.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -33,6 +34,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start copies from. */
   dump?: () => Promise<Blob>;
+  /** PGlite in a DATA_DIR only: the folder's lock, held until `close`. */
+  dataDirLock?: DataDirLock;
 }
 
 export class DatabaseError extends Error {}
@@ -47,23 +50,34 @@ const migrationLockKey = 7_204_113;
  */
 export async function openPglite(dir: string | undefined, from?: Blob): Promise<Database> {
   if (dir !== undefined) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir === undefined ? undefined : join(dir, 'pglite'), {
-    extensions: { pg_trgm },
-    ...(from === undefined ? {} : { loadDataDir: from }),
-  });
-  // PGlite unpacks a new database with its archive's modes (0666), past the process's umask.
-  if (dir !== undefined) closeToOthers(join(dir, 'pglite'));
-  for (const [name, value] of Object.entries(sessionSettings)) {
-    await client.query('SELECT set_config($1, $2, false)', [name, value]);
+  // One process per embedded database: a second one is refused before it opens anything.
+  const lock = dir === undefined ? undefined : await lockDataDir(dir);
+  try {
+    const client = await PGlite.create(dir === undefined ? undefined : join(dir, 'pglite'), {
+      extensions: { pg_trgm },
+      ...(from === undefined ? {} : { loadDataDir: from }),
+    });
+    // PGlite unpacks a new database with its archive's modes (0666), past the process's umask.
+    if (dir !== undefined) closeToOthers(join(dir, 'pglite'));
+    for (const [name, value] of Object.entries(sessionSettings)) {
+      await client.query('SELECT set_config($1, $2, false)', [name, value]);
+    }
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
+      dump: () => client.dumpDataDir('gzip'),
+      ...(lock === undefined ? {} : { dataDirLock: lock }),
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    close: () => client.close(),
-    dump: () => client.dumpDataDir('gzip'),
-  };
 }
 
 /**

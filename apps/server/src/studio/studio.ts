@@ -2,7 +2,8 @@
 // guarded by the access hook, and the resumable uploads.
 import { type StudioAccess, studioUploadsPath } from '@efir/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf, studioAccessPlugin } from './access.ts';
+import { recordChange } from '../repositories/audit.ts';
+import { actorOf, callerOf, studioAccessPlugin } from './access.ts';
 import type { StudioContext } from './context.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -46,7 +47,10 @@ export const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, regis
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     reply.raw.setHeader('x-content-type-options', 'nosniff');
-    await options.uploads.handle(request.raw, reply.raw, { userId: user.id });
+    await options.uploads.handle(request.raw, reply.raw, {
+      userId: user.id,
+      record: (change) => recordChange(options.db, actorOf(request), change),
+    });
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];
   const config = { studioAccess: uploaders };

@@ -3,19 +3,32 @@
 // account that began it: only that account may go on with it, end it or use it. A finished upload
 // is taken once, by an ingest (the media of a video or radio) or as a picture, which removes it.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
-import { studioPrefix, studioUploadsPath, uploadIdSchema } from '@efir/contract';
+import { Server, type Upload } from '@tus/server';
+import { studioLimits, studioPrefix, studioUploadsPath, uploadIdSchema } from '@efir/contract';
 import { HttpError } from '../lib/http-error.ts';
+import type { Change } from '../repositories/audit.ts';
 
 /** How long an upload may stay unfinished or unused before housekeeping removes it. */
-const keptMs = 7 * 24 * 60 * 60 * 1000;
+const openKeptMs = 24 * 60 * 60 * 1000;
+/** How long a file taken by a job stays (a failed job may be retried). */
+const takenKeptMs = 7 * 24 * 60 * 60 * 1000;
+
+/** The free bytes of the disk holding `directory`. */
+async function diskFreeBytes(directory: string): Promise<number> {
+  const disk = await statfs(directory);
+  return disk.bavail * disk.bsize;
+}
+
+const megabytes = (bytes: number): string => String(Math.floor(bytes / 1024 / 1024));
 
 interface Uploader {
   userId: number;
+  /** Writes what the uploader did in the audit log: an upload begun, or one removed. */
+  record: (change: Change) => Promise<void>;
 }
 
 /** A refusal as the tus server answers it: its status and body, in the API's shape. */
@@ -48,8 +61,16 @@ export class Uploads {
   /** Who makes each request the tus server is handling. */
   readonly #uploaders = new WeakMap<IncomingMessage, Uploader>();
 
-  constructor(options: { directory: string; maxBytes: number }) {
+  readonly #freeBytes: (directory: string) => Promise<number>;
+
+  constructor(options: {
+    directory: string;
+    maxBytes: number;
+    /** What the uploads' disk has free; the disk's own figure unless given. */
+    freeBytes?: (directory: string) => Promise<number>;
+  }) {
     this.directory = options.directory;
+    this.#freeBytes = options.freeBytes ?? diskFreeBytes;
     this.#store = new FileStore({ directory: options.directory });
     const uploaderOf = (request: object): Uploader => {
       const raw = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
@@ -64,13 +85,14 @@ export class Uploads {
       relativeLocation: true,
       // Nothing is exposed to other origins: the studio's pages are the site's own.
       allowedOrigins: [],
-      onUploadCreate: (request, upload) => {
-        const { userId } = uploaderOf(request);
+      onUploadCreate: async (request, upload) => {
+        const { userId, record } = uploaderOf(request);
+        if (upload.size === undefined) throw refusal(400, 'Загрузка должна сразу назвать размер файла.');
+        await this.#checkRoom(userId, upload.size);
         const name = upload.metadata?.filename ?? '';
+        await record({ action: 'upload.add', entity: 'upload', after: { id: upload.id, name, size: upload.size } });
         // The owner is the server's to say, whatever the client put in the metadata.
-        return Promise.resolve({
-          metadata: { ...upload.metadata, filename: name.slice(0, 255), owner: String(userId) },
-        });
+        return { metadata: { ...upload.metadata, filename: name.slice(0, 255), owner: String(userId) } };
       },
       onIncomingRequest: async (request, id) => {
         const { userId } = uploaderOf(request);
@@ -80,6 +102,14 @@ export class Uploads {
         if (!uploadIdSchema.safeParse(id).success) throw refusal(404, noUpload);
         const upload = await this.#store.getUpload(id).catch(() => undefined);
         if (upload?.metadata?.owner !== String(userId)) throw refusal(404, noUpload);
+        if (request.method === 'DELETE') {
+          const { record } = uploaderOf(request);
+          await record({
+            action: 'upload.remove',
+            entity: 'upload',
+            before: { id, name: upload.metadata.filename ?? '', size: upload.size ?? null, received: upload.offset },
+          });
+        }
       },
       // The server's own refusals (a wrong offset, a missing header) in the API's shape too.
       onResponseError: (_request, error) => {
@@ -90,6 +120,35 @@ export class Uploads {
         return { status_code: status, body: JSON.stringify({ detail }) };
       },
     });
+  }
+
+  /**
+   * Refuses a new upload of `size` bytes by `userId` past the account's open uploads, or when the
+   * disk, after what every open upload has yet to write and the database's reserve, has no room.
+   */
+  async #checkRoom(userId: number, size: number): Promise<void> {
+    const open = await this.#openUploads();
+    if (
+      open.filter((upload) => upload.metadata?.owner === String(userId)).length >= studioLimits.openUploadsPerAccount
+    ) {
+      throw refusal(
+        429,
+        `Незавершённых загрузок уже ${String(studioLimits.openUploadsPerAccount)}: используйте или удалите прежние.`,
+      );
+    }
+    const promised = open.reduce((sum, upload) => sum + Math.max(0, (upload.size ?? 0) - upload.offset), 0);
+    const room = (await this.#freeBytes(this.directory)) - promised - studioLimits.uploadDiskReserveBytes;
+    if (size > room) {
+      throw refusal(413, `На диске сервера нет места для этого файла: свободно ${megabytes(Math.max(0, room))} МБ.`);
+    }
+  }
+
+  /** The uploads begun and not yet taken, everyone's. */
+  async #openUploads(): Promise<Upload[]> {
+    const names = await readdir(this.directory).catch(() => [] as string[]);
+    const ids = names.filter((name) => uploadIdSchema.safeParse(name).success);
+    const uploads = await Promise.all(ids.map((id) => this.#store.getUpload(id).catch(() => undefined)));
+    return uploads.filter((upload) => upload !== undefined);
   }
 
   /** Hands a request to the tus server, made by `uploader`. */
@@ -126,14 +185,26 @@ export class Uploads {
     return { file: taken, name: upload.metadata.filename ?? '', size: upload.size };
   }
 
-  /** Removes uploads untouched for a week: unfinished, never used, or taken by a job that failed. */
+  /** Removes uploads untouched for a day (unfinished or never used), and files taken by a job
+   * that failed after a week. */
   async sweep(now = Date.now()): Promise<void> {
-    for (const folder of [this.directory, join(this.directory, 'taken')]) {
+    for (const [folder, keptMs] of [
+      [this.directory, openKeptMs],
+      [join(this.directory, 'taken'), takenKeptMs],
+    ] as const) {
       if (!existsSync(folder)) continue;
       for (const name of await readdir(folder)) {
-        const path = join(folder, name);
-        const info = await stat(path).catch(() => undefined);
-        if (info?.isFile() === true && now - info.mtimeMs > keptMs) await rm(path, { force: true });
+        // An upload's file and its record (`<id>.json`) go together, by the later touch of the two.
+        const id = name.replace(/\.json$/u, '');
+        const touched = await Promise.all(
+          [id, `${id}.json`].map((file) =>
+            stat(join(folder, file)).then(
+              (info) => (info.isFile() ? info.mtimeMs : now),
+              () => 0,
+            ),
+          ),
+        );
+        if (now - Math.max(...touched) > keptMs) await rm(join(folder, name), { force: true });
       }
     }
   }

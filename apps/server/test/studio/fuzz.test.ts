@@ -16,7 +16,7 @@ let admin: Signed;
 let editorLogin: string;
 
 beforeAll(async () => {
-  site = await studioSite({}, undefined, { token, onQueued: () => undefined });
+  site = await studioSite({}, undefined, { admin: { token, onQueued: () => undefined } });
   editorLogin = (await account(site, 'editor')).login;
   adminId = (await account(site, 'admin')).id;
   return () => site.close();

@@ -40,11 +40,15 @@ export interface StudioSite extends TestApp {
 export async function studioSite(
   config: TestSiteConfig = {},
   clock?: Clock,
-  admin?: TestAppOptions['admin'],
+  { admin, freeBytes }: { admin?: TestAppOptions['admin']; freeBytes?: () => Promise<number> } = {},
 ): Promise<StudioSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-studio-test-'));
   const mediaDir = join(dataDir, 'media');
-  const uploads = new Uploads({ directory: join(dataDir, 'uploads'), maxBytes: 50 * 1024 * 1024 });
+  const uploads = new Uploads({
+    directory: join(dataDir, 'uploads'),
+    maxBytes: 50 * 1024 * 1024,
+    ...(freeBytes === undefined ? {} : { freeBytes }),
+  });
   const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
   let queued = 0;
   const site = await testApp({
@@ -75,10 +79,14 @@ export async function studioSite(
 }
 
 /** A studio site for the whole test file, on `clock` when given. */
-export function useStudioSite(config: TestSiteConfig = {}, clock?: Clock): () => StudioSite {
+export function useStudioSite(
+  config: TestSiteConfig = {},
+  clock?: Clock,
+  options?: Parameters<typeof studioSite>[2],
+): () => StudioSite {
   let site: StudioSite | undefined;
   beforeAll(async () => {
-    site = await studioSite(config, clock);
+    site = await studioSite(config, clock, options);
   });
   afterAll(async () => {
     await site?.close();

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { csrfHeader, studioPrefix, studioUploadsPath, type StudioVideo } from '@efir/contract';
+import { csrfHeader, studioLimits, studioPrefix, studioUploadsPath, type StudioVideo } from '@efir/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findIngest } from '../../src/repositories/ingest-jobs.ts';
 import { account, type Signed, signIn, siteOrigin, studioCall, useStudioSite } from './studio-site.ts';
@@ -39,10 +40,11 @@ function tus(
   headers: Record<string, string>,
   body?: Buffer,
   cutAfter?: number,
+  at = base,
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      `${base}${path}`,
+      `${at}${path}`,
       {
         method,
         headers: {
@@ -101,6 +103,19 @@ async function uploaded(signed: Signed, file: Buffer): Promise<string> {
     file,
   );
   return location;
+}
+
+/** Asks for a new upload of `size` bytes; the answer as it is. */
+function create(signed: Signed, size: number, at = base): Promise<Reply> {
+  return tus(
+    signed,
+    'POST',
+    `${studioPrefix}${studioUploadsPath}`,
+    { 'upload-length': String(size) },
+    undefined,
+    undefined,
+    at,
+  );
 }
 
 const offsetOf = async (signed: Signed, location: string): Promise<Reply> => tus(signed, 'HEAD', location, {});
@@ -241,5 +256,64 @@ describe('a resumable upload', () => {
     expect((await studioCall(site(), editor, { method: 'GET', url: `/videos/${String(target?.id)}` })).json()).toEqual(
       target,
     );
+  });
+
+  it('is refused past an account’s open uploads (429), and one used makes room', async () => {
+    const signed = await signIn(site(), (await account(site(), 'editor')).id);
+    const locations: string[] = [];
+    for (let i = 0; i < studioLimits.openUploadsPerAccount; i += 1) locations.push(await begin(signed, 1024));
+    const refused = await create(signed, 1024);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({
+      detail: `Незавершённых загрузок уже ${String(studioLimits.openUploadsPerAccount)}: используйте или удалите прежние.`,
+    });
+    // Another account is not held back by this one's.
+    expect((await create(other, 1024)).status).toBe(201);
+    expect((await tus(signed, 'DELETE', locations[0] ?? '', {})).status).toBe(204);
+    expect((await create(signed, 1024)).status).toBe(201);
+  });
+
+  it('is written in the audit log when begun and when removed, naming who did it', async () => {
+    const { id, login } = await account(site(), 'editor');
+    const signed = await signIn(site(), id);
+    const location = await begin(signed, 2048);
+    const uploadId = location.split('/').pop();
+    expect((await tus(signed, 'DELETE', location, {})).status).toBe(204);
+    const rows = await site().database.db.execute<{ action: string; before: unknown; after: unknown }>(
+      sql`SELECT action, before, after FROM audit_entry WHERE actor = ${login} ORDER BY id`,
+    );
+    expect(rows.rows).toEqual([
+      { action: 'upload.add', before: null, after: { id: uploadId, name: 'проба.mp4', size: 2048 } },
+      { action: 'upload.remove', before: { id: uploadId, name: 'проба.mp4', size: 2048, received: 0 }, after: null },
+    ]);
+  });
+
+  it('is refused without a length, which no room could be kept for', async () => {
+    const deferred = await tus(editor, 'POST', `${studioPrefix}${studioUploadsPath}`, { 'upload-defer-length': '1' });
+    expect(deferred.status).toBe(400);
+    expect(Object.keys(JSON.parse(deferred.body) as object)).toEqual(['detail']);
+  });
+});
+
+describe('the disk’s room for uploads', () => {
+  const megabyte = 1024 * 1024;
+  const roomy = useStudioSite({}, undefined, {
+    freeBytes: () => Promise.resolve(studioLimits.uploadDiskReserveBytes + 100 * megabyte),
+  });
+
+  it('counts what every open upload has yet to write and keeps the reserve: past it a 413', async () => {
+    await roomy().app.listen({ port: 0, host: '127.0.0.1' });
+    const at = `http://127.0.0.1:${String((roomy().app.server.address() as AddressInfo).port)}`;
+    const [first, second] = [
+      await signIn(roomy(), (await account(roomy(), 'editor')).id),
+      await signIn(roomy(), (await account(roomy(), 'editor')).id),
+    ];
+    expect((await create(first, 40 * megabyte, at)).status).toBe(201);
+    expect((await create(second, 40 * megabyte, at)).status).toBe(201);
+    // 100 MB free beyond the reserve, 80 promised: 40 more do not fit, 20 do.
+    const refused = await create(first, 40 * megabyte, at);
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.body)).toEqual({ detail: 'На диске сервера нет места для этого файла: свободно 20 МБ.' });
+    expect((await create(second, 20 * megabyte, at)).status).toBe(201);
   });
 });

@@ -51,6 +51,7 @@ import { latinMemo } from './lib/latin-memo.ts';
 import { cataloguePages } from './catalogue/catalogue-pages.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { type AdminReach, thisMachineOnly } from './admin-listen.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -86,8 +87,9 @@ export interface AppOptions {
   webDist?: string;
   /** DATA_DIR/media, served under /media/ for the same-origin case. */
   mediaDir?: string;
-  /** The operators' calls under /api/admin: their token, and what to do when a job is queued. */
-  admin?: { token: string; onQueued: () => void };
+  /** The operators' calls under /api/admin: their token, what to do when a job is queued, and who
+   * may reach them (default: this machine, on the site's port). */
+  admin?: { token: string; onQueued: () => void; reach?: AdminReach };
   logger?: boolean;
   /** How often recorded searches are written (ms). */
   searchFlushMs?: number;
@@ -298,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: adminPrefix,
       db,
       ...options.admin,
+      reach: options.admin.reach ?? thisMachineOnly,
       onScheduleChanged: (channel) => {
         void invalidate('/');
         return context.live[channel].scheduleChanged();

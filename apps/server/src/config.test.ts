@@ -54,9 +54,23 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.1/8/8', 'TRUST_PROXY="10.0.0.1/8/8"'],
     ['ADDRESS_ACTIONS_PER_HOUR', '0', 'ADDRESS_ACTIONS_PER_HOUR="0"'],
     ['CHAT_SLOW_MODE_SECONDS', 'slow', 'CHAT_SLOW_MODE_SECONDS="slow"'],
+    ['ADMIN_LISTEN', 'loopback', 'ADMIN_LISTEN="loopback"'],
+    ['ADMIN_LISTEN', '127.0.0.1:', 'ADMIN_LISTEN="127.0.0.1:"'],
+    ['ADMIN_LISTEN', '::1:9090', 'ADMIN_LISTEN="::1:9090"'],
+    ['ADMIN_LISTEN', '[localhost]:9090', 'ADMIN_LISTEN="[localhost]:9090"'],
+    ['ADMIN_LISTEN', '0', 'ADMIN_LISTEN="0"'],
+    ['ADMIN_LISTEN', '8080', "ADMIN_LISTEN's port (8080) must differ"],
+    ['ADMIN_LISTEN', '0.0.0.0:8088', "ADMIN_LISTEN's port (8088) must differ"],
   ])('refuses a bad %s and names it', (name, value, named) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(named);
+  });
+
+  it("reads where the operators' calls listen: by default on the site's port, else a port of their own", () => {
+    expect(loadConfig({}).adminListen).toBeUndefined();
+    expect(loadConfig({ ADMIN_LISTEN: '9090' }).adminListen).toEqual({ host: '127.0.0.1', port: 9090 });
+    expect(loadConfig({ ADMIN_LISTEN: '10.0.0.5:9090' }).adminListen).toEqual({ host: '10.0.0.5', port: 9090 });
+    expect(loadConfig({ ADMIN_LISTEN: '[::1]:9090' }).adminListen).toEqual({ host: '::1', port: 9090 });
   });
 
   it('reads the public URL, the proxies to believe and the visitor limits, with their defaults', () => {

@@ -58,11 +58,27 @@ const trustProxy = z.string().transform((value, context): number | string[] => {
   return proxies;
 });
 
+/** Where the operators' calls listen when not on the site's port: `port`, `host:port` or `[ipv6]:port`;
+ * a port alone is this machine's loopback. */
+const adminListen = z.string().transform((value, context): { host: string; port: number } => {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/u.exec(value);
+  const host = match?.[1]?.replace(/^\[(.*)\]$/u, '$1') ?? '127.0.0.1';
+  const portNumber = Number(match?.[2]);
+  if (match === null || portNumber < 1 || portNumber > 65_535 || (match[1]?.startsWith('[') && isIP(host) !== 6)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a port (on this machine alone) or host:port, such as 9090, 127.0.0.1:9090 or [::1]:9090',
+    });
+  }
+  return { host, port: portNumber };
+});
+
 const envSchema = z.object({
   PORT: port.default(8080),
   MEDIA_PORT: port.default(8088),
   PUBLIC_MEDIA_PORT: port.optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
+  ADMIN_LISTEN: adminListen.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PREPARED_MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: postgresUrl.optional(),
@@ -114,6 +130,9 @@ export interface Config {
   /** The media port viewers reach (a proxy's in front of the nodes), named in the pages. */
   publicMediaPort: number;
   host: string;
+  /** The operators' calls (/api/admin) on a port of their own; unset: on the site's port, to
+   * connections from this machine alone (docs/SECURITY.md). */
+  adminListen: { host: string; port: number } | undefined;
   dataDir: string;
   /** The machine's media made once and copied into every site's DATA_DIR (the filler, the demo's
    * base clips): shared by every site, test and benchmark of the user. */
@@ -188,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (cfg.PORT === cfg.MEDIA_PORT) {
     throw new ConfigError(`Invalid configuration: PORT and MEDIA_PORT must differ (both ${cfg.PORT})`);
   }
+  if (cfg.ADMIN_LISTEN !== undefined && [cfg.PORT, cfg.MEDIA_PORT].includes(cfg.ADMIN_LISTEN.port)) {
+    throw new ConfigError(
+      `Invalid configuration: ADMIN_LISTEN's port (${cfg.ADMIN_LISTEN.port}) must differ from PORT and MEDIA_PORT`,
+    );
+  }
   if (cfg.HEADERS_TIMEOUT_SECONDS > cfg.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       `Invalid configuration: HEADERS_TIMEOUT_SECONDS (${cfg.HEADERS_TIMEOUT_SECONDS}) must not exceed REQUEST_TIMEOUT_SECONDS (${cfg.REQUEST_TIMEOUT_SECONDS})`,
@@ -198,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mediaPort: cfg.MEDIA_PORT,
     publicMediaPort: cfg.PUBLIC_MEDIA_PORT ?? cfg.MEDIA_PORT,
     host: cfg.HOST,
+    adminListen: cfg.ADMIN_LISTEN,
     dataDir: resolve(cfg.DATA_DIR),
     preparedMediaDir: resolve(cfg.PREPARED_MEDIA_DIR ?? defaultPreparedMediaDir(env, cfg.DATA_DIR)),
     databaseUrl: cfg.DATABASE_URL,

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { AdminPort } from './admin-listen.ts';
 import { buildApp, buildMediaApp } from './app.ts';
 import { openBus } from './bus/bus.ts';
 import type { Config } from './config.ts';
@@ -11,6 +12,7 @@ import { openDatabase } from './db/database.ts';
 import { seedIfEmpty } from './demo/first-start.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { IngestWorker } from './jobs/ingest-worker.ts';
+import { localUrl } from './lib/address.ts';
 import { adminToken } from './lib/admin-token.ts';
 import { allChannels, createLiveChannels } from './live/live-channels.ts';
 import { locateMediaTools } from './media/ffmpeg.ts';
@@ -77,6 +79,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
   const onQueued = (): void => {
     worker.poke();
   };
+  const adminPort = config.adminListen === undefined ? undefined : new AdminPort(config);
   const app = await buildApp({
     config,
     db: database.db,
@@ -85,7 +88,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     live,
     mediaPort: config.publicMediaPort,
     timeouts: config,
-    admin: { token: adminToken(config.dataDir), onQueued },
+    admin: { token: adminToken(config.dataDir), onQueued, ...(adminPort === undefined ? {} : { reach: adminPort }) },
     studio: { session: config.studioSession, mediaDir, tools, uploads, onQueued },
   });
   const mediaApp = await buildMediaApp({
@@ -118,11 +121,14 @@ export async function startSite(config: Config): Promise<RunningSite> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  const admin =
+    adminPort === undefined || config.adminListen === undefined
+      ? undefined
+      : await adminPort.listen(app, config.adminListen);
   // A command line given only DATA_DIR finds the site here, and sends its work to it.
   const listening = app.server.address();
   if (listening !== null && typeof listening === 'object') {
-    const near = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-    await database.dataDirLock?.describe(`http://${near.includes(':') ? `[${near}]` : near}:${String(listening.port)}`);
+    await database.dataDirLock?.describe(localUrl(config.host, listening.port), admin);
   }
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
@@ -140,7 +146,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     close: async () => {
       stopHousekeeping();
       for (const channel of allChannels(live)) channel.stop();
-      await Promise.all([app.close(), mediaApp.close(), worker.stop()]);
+      await Promise.all([app.close(), mediaApp.close(), adminPort?.close(), worker.stop()]);
       await bus.close();
       await database.close();
     },

@@ -149,7 +149,7 @@ describe('efir CLI', { timeout: 60_000 }, () => {
     expect((await efir('jobs')).out).toContain('failed');
     // The site listens on ports of its own; the command line's PORT names one where nothing does.
     const [sitePort = 0, siteMediaPort = 0] = await freePorts(2);
-    const siteEnv = { ...env, PORT: String(sitePort), MEDIA_PORT: String(siteMediaPort) };
+    const siteEnv: Record<string, string> = { ...env, PORT: String(sitePort), MEDIA_PORT: String(siteMediaPort) };
     const at = `http://127.0.0.1:${String(sitePort)}`;
     const startSite = async (): Promise<ChildProcess> => {
       const site = spawn(process.execPath, [server], { env: siteEnv, stdio: 'ignore' });
@@ -189,7 +189,16 @@ describe('efir CLI', { timeout: 60_000 }, () => {
       expect(run.out).toMatch(/done 100 % → radio \d+/u);
       expect(run.code).toBe(0);
       await stopSite(site);
+      // Restarted with the operators' calls on a port of their own: the command line finds them there.
+      const [adminPort = 0] = await freePorts(1);
+      siteEnv.ADMIN_LISTEN = `127.0.0.1:${String(adminPort)}`;
       site = await startSite();
+      await expect
+        .poll(async () => (await dataDirHolder(dataDir))?.admin, { timeout: 10_000 })
+        .toBe(`http://127.0.0.1:${String(adminPort)}`);
+      const listed = await efir('jobs');
+      expect(listed.out).toContain('done');
+      expect(listed.code).toBe(0);
       const found = (await (
         await fetch(`${at}${apiUrl('searchRadios', { params: { q: 'Эфирный звук' } })}`)
       ).json()) as { name: string; link_radio: string }[];

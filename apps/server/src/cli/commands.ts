@@ -25,6 +25,7 @@ import { dataDirHolder } from '../db/data-dir-lock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { keepDataPrivate } from '../lib/private-data.ts';
 import { IngestWorker } from '../jobs/ingest-worker.ts';
+import { localUrl } from '../lib/address.ts';
 import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
 import { PreparedMedia } from '../media/prepared-media.ts';
@@ -319,9 +320,15 @@ async function run(argv: string[], io: EfirIo): Promise<number> {
   const config = loadConfig(io.env);
   const password = 'passwordStdin' in action && action.passwordStdin ? passwordFromStdin(io) : undefined;
   const token = readAdminToken(config.dataDir);
-  // The site that holds DATA_DIR says where it listens; else the one on this machine's PORT.
+  // The site that holds DATA_DIR says where its operators' calls answer; else the one on this
+  // machine's ADMIN_LISTEN or PORT.
   const holder = config.databaseUrl === undefined ? await dataDirHolder(config.dataDir) : undefined;
-  const base = holder?.site ?? `http://127.0.0.1:${String(config.port)}`;
+  const base =
+    holder?.admin ??
+    holder?.site ??
+    (config.adminListen === undefined
+      ? localUrl('127.0.0.1', config.port)
+      : localUrl(config.adminListen.host, config.adminListen.port));
   const remote = token === undefined ? undefined : await runningSite(base, token);
   let database: Database | undefined;
   if (remote === undefined) {

@@ -19,6 +19,8 @@ const holderSchema = z.object({
   since: z.string(),
   /** Where the site answers, once it listens (the command line sends its work there). */
   site: z.string().optional(),
+  /** Where the operators' calls answer, when on a port of their own (ADMIN_LISTEN). */
+  admin: z.string().optional(),
 });
 export type DataDirHolder = z.infer<typeof holderSchema>;
 
@@ -80,8 +82,8 @@ export async function dataDirHolder(dataDir: string): Promise<DataDirHolder | un
 }
 
 export interface DataDirLock {
-  /** Says where the site answers, for a command line given only the folder. */
-  describe(site: string): Promise<void>;
+  /** Says where the site and its operators' calls answer, for a command line given only the folder. */
+  describe(site: string, admin?: string): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -127,8 +129,8 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   }
   let held = true;
   return {
-    describe: async (site) => {
-      if (held) await writeFile(file, JSON.stringify({ ...me, site }), { mode: 0o600 });
+    describe: async (site, admin) => {
+      if (held) await writeFile(file, JSON.stringify({ ...me, site, admin }), { mode: 0o600 });
     },
     release: async () => {
       if (!held) return;

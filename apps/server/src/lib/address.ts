@@ -35,3 +35,9 @@ export function trustProxyOption(
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
 }
+
+/** A URL this machine reaches a listener on `host` by: a wildcard host is reached on the loopback. */
+export function localUrl(host: string, port: number): string {
+  const near = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+  return `http://${near.includes(':') ? `[${near}]` : near}:${String(port)}`;
+}

@@ -17,6 +17,7 @@ import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import type { Db } from '../db/database.ts';
+import type { AdminReach } from '../admin-listen.ts';
 
 /** A job as the operators' calls show it (the contract's `ingestJobSchema`). */
 export function toJobView(row: IngestJobRow): IngestJob {
@@ -56,6 +57,9 @@ function sameToken(given: string | undefined, token: string): boolean {
 export interface AdminOptions {
   db: Db;
   token: string;
+  /** Who may reach these calls (ADMIN_LISTEN): asked before the token, so that nobody else learns
+   * anything of it. */
+  reach: AdminReach;
   onQueued: () => void;
   /** Tells the live channels; answers from when the change airs on the channel (see docs/LIVE.md). */
   onScheduleChanged: (channel: LiveChannelName) => number | undefined;
@@ -65,6 +69,10 @@ export interface AdminOptions {
 export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options, done) => {
   const { db } = options;
   app.addHook('onRequest', (request, _reply, next) => {
+    if (!options.reach.answers(request.raw)) {
+      next(new HttpError(403, options.reach.refusal));
+      return;
+    }
     if (!sameToken(request.headers.authorization, options.token)) {
       next(new HttpError(401, 'The admin token (DATA_DIR/admin-token) is missing or wrong.'));
       return;

@@ -16,6 +16,7 @@ import { chatPostedChannel } from '../apps/server/src/chat/freshness.ts';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { contextsClosedAfterEach } from './support/browser.ts';
 import { type OwnPostgres, startOwnPostgres } from '../apps/server/test/own-postgres.ts';
+import { runTimeZone } from './support/time-zone.ts';
 
 const shift = Number(process.env.E2E_PORT_SHIFT ?? 0);
 const redisPort = 18_690 + shift;
@@ -89,7 +90,7 @@ test.beforeAll(async () => {
     databaseUrl: databaseUrl.toString(),
     redisUrl: `redis://127.0.0.1:${String(redisPort)}`,
     // Every browser here is a new visitor from 127.0.0.1: the newcomers' limit is not under test.
-    env: { LOG_LEVEL: 'warn', DEMO_MEDIA: 'off', CHAT_NEWCOMERS_PER_MINUTE: '500' },
+    env: { LOG_LEVEL: 'warn', DEMO_MEDIA: 'off', CHAT_NEWCOMERS_PER_MINUTE: '500', TZ: runTimeZone() },
     log: () => undefined,
   });
   const run = (await (await fetch(`${cluster.siteUrl}${apiUrl('teleprogramRunStatus')}`)).json()) as { id: number };

@@ -2,10 +2,11 @@
 // background (DEMO_MEDIA=on, the default). Within two minutes of the launch every item the site
 // lists is playable, and a catalogue radio, a search result and a programme block each play on
 // the first click.
-import { createApiClient, dateIn, defaultTimeZone } from '@efir/contract';
+import { createApiClient, dateIn } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { notYetPlayable } from './support/demo-items.ts';
 import { type Site, startSite } from './support/site.ts';
+import { runTimeZone } from './support/time-zone.ts';
 import { open } from './web/helpers.ts';
 
 let site: Site;
@@ -65,7 +66,7 @@ test('a search result plays on the first click', async ({ page }) => {
 });
 
 test("a block of yesterday's radio programme plays on the first click", async ({ page }) => {
-  const yesterday = dateIn(defaultTimeZone, new Date(Date.now() - 86_400_000));
+  const yesterday = dateIn(runTimeZone(), new Date(Date.now() - 86_400_000));
   const days = await createApiClient({ baseUrl: site.url })('radioprogramList');
   expect(days.map((day) => day.date_to_start)).toContain(yesterday);
   await open(page, '/radio/program', { base: site.url });

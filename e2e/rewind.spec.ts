@@ -1,10 +1,11 @@
 // Start over and rewind on the live channels as a viewer uses them: «С начала» plays the
 // programme on air from its first second, the seek bar goes back an hour, «В эфир» comes back to
 // where live viewers are; the radio likewise; a regional copy is chosen and remembered.
-import { apiUrl, defaultTimeZone, instantOf, rewindParameters, type TeleprogramItem } from '@efir/contract';
+import { apiUrl, instantOf, rewindParameters, type TeleprogramItem } from '@efir/contract';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { startSite, useSite } from './support/site.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
+import { runTimeZone } from './support/time-zone.ts';
 import { open, radioId, site, videoId } from './web/helpers.ts';
 
 useSite();
@@ -49,7 +50,7 @@ async function itemStart(channel: 'tv' | 'radio', dayId: number, index: number):
     results: Pick<TeleprogramItem, 'time_to_start'>[];
   };
   const time = answer.results[index]?.time_to_start ?? '';
-  return instantOf(defaultTimeZone, wallClock(new Date()).date, time);
+  return instantOf(runTimeZone(), wallClock(new Date()).date, time);
 }
 
 /**

@@ -2,10 +2,11 @@
 // counted from now on the schedules' wall clock.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clockTimeIn, createAdminClient, dateIn, defaultTimeZone } from '@efir/contract';
+import { clockTimeIn, createAdminClient, dateIn } from '@efir/contract';
+import { runTimeZone } from './time-zone.ts';
 
-/** The date and time of an instant on the schedules' wall clock (the e2e sites run on the default zone). */
-export function wallClock(instant: Date, zone: string = defaultTimeZone): { date: string; time: string } {
+/** The date and time of an instant on the schedules' wall clock (the run's sites' zone). */
+export function wallClock(instant: Date, zone: string = runTimeZone()): { date: string; time: string } {
   return { date: dateIn(zone, instant), time: clockTimeIn(zone, instant) };
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
 import { test } from '@playwright/test';
+import { runTimeZone } from './time-zone.ts';
 import { preparedMediaEnv } from '../../apps/server/src/config.ts';
 import { freePorts } from '../../apps/server/test/free-port.ts';
 
@@ -74,6 +75,7 @@ export async function startSite(settings: Record<string, string> = {}, from: Sit
     LOG_LEVEL: 'warn',
     DEMO_MEDIA: 'off',
     SITE_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+    TZ: runTimeZone(),
     ...settings,
   };
   let child = launch(env);

@@ -5,6 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// apps/web and apps/studio are two or more levels up from the server's sources; ./web/ and
+// ./studio/ are the server's own folders (the pages it serves, the studio's calls).
+const serverForbidden = '(^|/)apps/(web|studio)(/|$)|^(\\.\\./){2,}(web|studio)/|^@efir/(web|studio)$';
+const serverWhy = 'The server meets the web app only through the contract.';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -48,15 +53,32 @@ export default tseslint.config(
     },
     {
       files: ['apps/server/**'],
-      // apps/web and apps/studio are two or more levels up from the server's sources; ./web/ and
-      // ./studio/ are the server's own folders (the pages it serves, the studio's calls).
-      forbidden: '(^|/)apps/(web|studio)(/|$)|^(\\.\\./){2,}(web|studio)/|^@efir/(web|studio)$',
-      why: 'The server meets the web app only through the contract.',
+      forbidden: serverForbidden,
+      why: serverWhy,
     },
   ].map(({ files, forbidden, why }) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: forbidden, message: why }] }] },
   })),
+  // A route reads the request, calls a service and shapes the answer: the database's tables are
+  // the repositories' and the services'. (This repeats the server's rule above, which it replaces.)
+  {
+    files: ['apps/server/src/routes/**', 'apps/server/src/studio/routes/**', 'apps/server/src/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: serverForbidden, message: serverWhy },
+            {
+              regex: '(^|/)db/schema(/|\\.ts$)|^drizzle-orm(/|$)',
+              message: 'A route reaches the database through a repository or a service, never its tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Inside each browser app: shared code (lib, components) → features → app, never back; features
   // meet only in the app. (These repeat the apps' rules above, which a later entry replaces.)
   ...[

@@ -51,6 +51,7 @@ import { latinMemo } from './lib/latin-memo.ts';
 import { cataloguePages } from './catalogue/catalogue-pages.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { scheduleDays } from './schedule/schedule-days.ts';
 import { type AdminReach, thisMachineOnly } from './admin-listen.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
@@ -266,6 +267,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     live,
     cataloguePages: await cataloguePages({ db, bus: options.bus, freshMs: answerCacheMs, toLatin }),
   };
+  // The channels' days are written one way, by the studio and the operators' calls alike; a change
+  // is on the channel's air from its next segment and in every node's answers at once.
+  const schedule = scheduleDays({
+    db,
+    timeZone: options.config.timeZone,
+    changed: async (channel) => {
+      const airsFrom = live[channel].scheduleChanged();
+      await invalidateAnswers(options.bus, '');
+      return airsFrom;
+    },
+  });
   const eventHub = new EventHub({
     reader: liveStateReader(db, liveAnswers(db, context.live, context.timeZone), chatFreshness),
     clock,
@@ -301,10 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       ...options.admin,
       reach: options.admin.reach ?? thisMachineOnly,
-      onScheduleChanged: (channel) => {
-        void invalidate('/');
-        return context.live[channel].scheduleChanged();
-      },
+      schedule,
     });
   }
   if (options.studio !== undefined) {
@@ -314,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       clock,
       live: context.live,
+      schedule,
       mediaPort,
       publicUrl,
       timeZone: options.config.timeZone,

@@ -318,7 +318,7 @@ describeOnBackends('live channels', (backend) => {
       expect(bad.json<{ detail: string }>().detail).toMatch(/startsAt/u);
       const unknown = await put('/schedule/tv/2030-03-12', { items: [{ id: 999_999 }] });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json<{ detail: string }>().detail).toMatch(/does not exist/u);
+      expect(unknown.json<{ detail: string }>().detail).toMatch(/нет видео № 999999/u);
       expect((await put('/schedule/tv/2030-03-12', { items: [] }, 'wrong')).statusCode).toBe(401);
       // What was refused changed nothing.
       expect((await call('GET', '/get/teleprogram/today/')).body).toMatchObject({ id: today.id, status: 1 });

@@ -13,6 +13,7 @@ import {
 
 export type { LiveChannelName } from '@efir/contract';
 import type { LiveChannelName } from '@efir/contract';
+import { airingDraft } from '../schedule/airing-draft.ts';
 
 export interface LiveScheduleItem {
   /** The schedule item's id. */
@@ -54,7 +55,7 @@ export async function liveScheduleDay(
         mediaId: video.id,
         startsAt: teleprogramItem.startsAt,
         isAd: teleprogramItem.isAd,
-        draft: video.draft,
+        mediaDraft: video.draft,
         durationSeconds: video.durationSeconds,
         playlist: video.masterPlaylist,
         mediaReadyAt: video.mediaReadyAt,
@@ -63,7 +64,13 @@ export async function liveScheduleDay(
       .innerJoin(video, eq(video.id, teleprogramItem.videoId))
       .where(eq(teleprogramItem.teleprogramId, row.id))
       .orderBy(asc(teleprogramItem.position), asc(teleprogramItem.id));
-    return { id: row.id, day: row.day, startsAt: row.startsAt, finishedText: row.finishedText, items };
+    return {
+      id: row.id,
+      day: row.day,
+      startsAt: row.startsAt,
+      finishedText: row.finishedText,
+      items: items.map(({ mediaDraft, ...item }) => ({ ...item, draft: airingDraft(channel, mediaDraft, 0) })),
+    };
   }
   const row = (await db.select().from(radioprogram).where(eq(radioprogram.day, day)))[0];
   if (row === undefined) return undefined;
@@ -73,7 +80,8 @@ export async function liveScheduleDay(
       mediaId: radio.id,
       startsAt: radioprogramItem.startsAt,
       isAd: radioprogramItem.isAd,
-      draft: sql<number>`CASE WHEN ${radio.draft} = 2 THEN 2 ELSE ${radioprogramItem.draft} END`.mapWith(Number),
+      mediaDraft: radio.draft,
+      itemDraft: radioprogramItem.draft,
       durationSeconds: radio.durationSeconds,
       playlist: radio.audioPlaylist,
       mediaReadyAt: radio.mediaReadyAt,
@@ -82,7 +90,16 @@ export async function liveScheduleDay(
     .innerJoin(radio, eq(radio.id, radioprogramItem.radioId))
     .where(eq(radioprogramItem.radioprogramId, row.id))
     .orderBy(asc(radioprogramItem.position), asc(radioprogramItem.id));
-  return { id: row.id, day: row.day, startsAt: row.startsAt, finishedText: row.finishedText, items };
+  return {
+    id: row.id,
+    day: row.day,
+    startsAt: row.startsAt,
+    finishedText: row.finishedText,
+    items: items.map(({ mediaDraft, itemDraft, ...item }) => ({
+      ...item,
+      draft: airingDraft(channel, mediaDraft, itemDraft),
+    })),
+  };
 }
 
 /** The date of a day by its id, if the channel has it. */

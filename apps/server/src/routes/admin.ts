@@ -11,13 +11,12 @@ import { addressKey } from '../lib/address.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
-import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../repositories/live.ts';
-import { scheduleSnapshot } from '../repositories/studio-schedule.ts';
 import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
 import type { Db } from '../db/database.ts';
 import type { AdminReach } from '../admin-listen.ts';
+import type { ScheduleDays } from '../schedule/schedule-days.ts';
 
 /** A job as the operators' calls show it (the contract's `ingestJobSchema`). */
 export function toJobView(row: IngestJobRow): IngestJob {
@@ -61,8 +60,8 @@ export interface AdminOptions {
    * anything of it. */
   reach: AdminReach;
   onQueued: () => void;
-  /** Tells the live channels; answers from when the change airs on the channel (see docs/LIVE.md). */
-  onScheduleChanged: (channel: LiveChannelName) => number | undefined;
+  /** Writes the channels' days (the one way, shared with the studio). */
+  schedule: ScheduleDays;
 }
 
 /** The operators' calls of the contract's `adminCalls`, registered like /api/v1's. */
@@ -133,9 +132,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     handler: async (request) => {
       const { channel, date } = request.params;
       const day = request.body;
-      if (channel === 'radio' && day.tickers !== undefined)
-        throw new HttpError(400, 'tickers: only the TV has tickers');
-      const input = {
+      const written = await options.schedule.save(tokenActor(request), channel, date, {
         startsAt: day.startsAt,
         finishedText: day.finishedText,
         items: day.items.map((item) => ({
@@ -155,24 +152,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
                 speed: entry.speed,
               })),
             }),
-      };
-      const id = await db.transaction(async (tx) => {
-        const before = await scheduleSnapshot(tx, channel, date);
-        const written = await replaceScheduleDay(tx, channel, date, input);
-        if (written !== undefined) {
-          await recordChange(tx, tokenActor(request), {
-            action: 'schedule.write',
-            entity: `schedule-${channel}`,
-            entityId: written,
-            before,
-            after: { date, ...day },
-          });
-        }
-        return written;
       });
-      if (id === undefined)
-        throw new HttpError(400, `items: a ${channel === 'tv' ? 'video' : 'radio'} named does not exist`);
-      return { id, channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+      return { id: written.id, channel, date, ...airsFrom(written.airsFrom) };
     },
   });
 
@@ -180,16 +161,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     ...routeOf('scheduleDelete', adminCalls.scheduleDelete),
     handler: async (request) => {
       const { channel, date } = request.params;
-      await db.transaction(async (tx) => {
-        const before = await scheduleSnapshot(tx, channel, date);
-        if (!(await deleteScheduleDay(tx, channel, date))) throw notFound(`No ${channel} day ${date}.`);
-        await recordChange(tx, tokenActor(request), {
-          action: 'schedule.delete',
-          entity: `schedule-${channel}`,
-          before: { date, ...before },
-        });
-      });
-      return { channel, date, ...airsFrom(options.onScheduleChanged(channel)) };
+      const removed = await options.schedule.remove(tokenActor(request), channel, date);
+      return { channel, date, ...airsFrom(removed.airsFrom) };
     },
   });
 

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { LiveChannels } from '../live/live-channels.ts';
 import type { MediaTools } from '../media/ffmpeg.ts';
 import type { SessionLimits } from '../repositories/studio-accounts.ts';
+import type { ScheduleDays } from '../schedule/schedule-days.ts';
 import type { Uploads } from './uploads.ts';
 
 /** What the studio's route plugins are given. */
@@ -19,6 +20,8 @@ export interface StudioContext {
   tools: MediaTools;
   uploads: Uploads;
   live: LiveChannels;
+  /** Writes the channels' days (the one way, shared with the operators' calls). */
+  schedule: ScheduleDays;
   /** The port the live streams are served on. */
   mediaPort: number;
   /** Drops every cached public answer on every node: a change shows at once. */

@@ -14,29 +14,24 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { outlineDay } from '../../live/day-outline.ts';
 import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
-import { recordChange } from '../../repositories/audit.ts';
-import { daySaved, type LiveScheduleDay, replaceScheduleDay, ScheduleConflict } from '../../repositories/live.ts';
+import { daySaved, type LiveScheduleDay } from '../../repositories/live.ts';
 import { latestJobs, mediaStateOf } from '../../repositories/studio-catalogue.ts';
 import {
   type EditorDay,
   editorScheduleDay,
   type ScheduleMediaRow,
   scheduleMediaRows,
-  scheduleSnapshot,
 } from '../../repositories/studio-schedule.ts';
+import { airingDraft } from '../../schedule/airing-draft.ts';
+import { channelWords } from '../../schedule/schedule-days.ts';
 import { actorOf } from '../access.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
 
 type Draft = z.output<typeof studioCalls.schedulePreview.body>;
-
-const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
-  tv: { one: 'видео', day: 'телепрограммы' },
-  radio: { one: 'радио', day: 'радиопрограммы' },
-};
 
 /** The items of a day with what the catalogue knows of each; refuses a day naming nothing. */
 async function mediaOf(
@@ -65,7 +60,7 @@ async function mediaOf(
   return { rows, views };
 }
 
-/** The day as the live channel reads it: an item airs as draft 2 when it or its media say so. */
+/** The day as the live channel reads it. */
 function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRow>, channel: LiveChannelName) {
   return {
     id: 0,
@@ -79,12 +74,7 @@ function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRo
         mediaId: item.id,
         startsAt: item.startsAt,
         isAd: item.isAd,
-        draft:
-          media.draft === 2 || (channel === 'radio' && item.draft === 2)
-            ? 2
-            : channel === 'tv'
-              ? media.draft
-              : item.draft,
+        draft: airingDraft(channel, media.draft, item.draft),
         durationSeconds: media.durationSeconds,
         playlist: media.playlist,
         mediaReadyAt: media.mediaReadyAt,
@@ -113,15 +103,6 @@ function draftOf(day: EditorDay | undefined): Draft {
   };
 }
 
-function checkTickers(channel: LiveChannelName, draft: Draft): void {
-  if (channel === 'radio' && draft.tickers.length > 0) throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
-  const ids = new Set(draft.items.map((item) => item.id));
-  const stray = draft.tickers.find((entry) => entry.videoId !== null && !ids.has(entry.videoId));
-  if (stray !== undefined) {
-    throw new HttpError(400, `Бегущая строка «${stray.message}» привязана к видео, которого нет в этом дне.`);
-  }
-}
-
 function toInput(draft: Draft) {
   return {
     startsAt: draft.startsAt,
@@ -141,15 +122,6 @@ function toInput(draft: Draft) {
     })),
   };
 }
-
-const clockOf = (instant: Date, zone: string): string =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'long',
-  }).format(instant);
 
 type WeekDay = StudioAnswer<'scheduleWeek'>['days'][number];
 
@@ -201,7 +173,7 @@ async function weekDay(db: Db, live: LiveChannel, channel: LiveChannelName, date
 }
 
 export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone: string }> = (app, context, done) => {
-  const { db, live, timeZone } = context;
+  const { db, live, timeZone, schedule } = context;
 
   /** A day with its timeline, as the editor opens it. */
   async function editorView(channel: LiveChannelName, date: string): Promise<StudioAnswer<'scheduleDay'>> {
@@ -253,41 +225,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
     handler: async (request) => {
       const { channel, date } = request.params;
       const { revision, ...draft } = request.body;
-      checkTickers(channel, draft);
-      await mediaOf(
-        db,
-        channel,
-        draft.items.map((item) => item.id),
-      );
-      const actor = actorOf(request);
-      try {
-        await db.transaction(async (tx) => {
-          const before = await scheduleSnapshot(tx, channel, date);
-          const id = await replaceScheduleDay(tx, channel, date, toInput(draft), { by: actor.name, revision });
-          if (id === undefined)
-            throw new HttpError(400, `В дне есть ${channelWords[channel].one}, которого нет в каталоге.`);
-          await recordChange(tx, actor, {
-            action: 'schedule.write',
-            entity: `schedule-${channel}`,
-            entityId: id,
-            before,
-            after: await scheduleSnapshot(tx, channel, date),
-          });
-        });
-      } catch (error) {
-        if (!(error instanceof ScheduleConflict)) throw error;
-        const current = error.current;
-        throw new HttpError(
-          409,
-          current === undefined
-            ? `День ${date} ${channelWords[channel].day} удалили, пока вы его правили. Ваши изменения не записаны.`
-            : `День ${date} ${channelWords[channel].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
-                `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
-                'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
-        );
-      }
-      live[channel].scheduleChanged();
-      await context.published();
+      await schedule.save(actorOf(request), channel, date, toInput(draft), revision);
       return editorView(channel, date);
     },
   });
@@ -304,35 +242,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
         }
         if (day !== date) dates.push(day);
       }
-      const source = await editorScheduleDay(db, channel, date);
-      if (source === undefined) throw notFound(`Дня ${date} нет: копировать нечего.`);
-      const input = toInput(draftOf(source));
-      const actor = actorOf(request);
-      const answer = await db.transaction(async (tx) => {
-        const written: string[] = [];
-        const kept: string[] = [];
-        for (const day of dates) {
-          const exists = (await editorScheduleDay(tx, channel, day)) !== undefined;
-          if (exists && !replace) {
-            kept.push(day);
-            continue;
-          }
-          await replaceScheduleDay(tx, channel, day, input, { by: actor.name });
-          written.push(day);
-        }
-        await recordChange(tx, actor, {
-          action: 'schedule.copy',
-          entity: `schedule-${channel}`,
-          entityId: source.id,
-          after: { from: date, written, kept, replace },
-        });
-        return { written, kept };
-      });
-      if (answer.written.length > 0) {
-        live[channel].scheduleChanged();
-        await context.published();
-      }
-      return answer;
+      return schedule.copy(actorOf(request), channel, date, dates, replace);
     },
   });
 

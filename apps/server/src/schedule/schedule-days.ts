@@ -1,0 +1,168 @@
+// The one way a channel's day is written, whoever writes it (an editor in the studio, the
+// operators' token): the same checks, the write, an audit entry of the day as stored before and
+// after, and then the word to the live channel and to every node's cached answers.
+import type { LiveChannelName } from '@efir/contract';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import { type Actor, recordChange } from '../repositories/audit.ts';
+import {
+  deleteScheduleDay,
+  replaceScheduleDay,
+  ScheduleConflict,
+  type ScheduleDayInput,
+} from '../repositories/live.ts';
+import { editorScheduleDay, scheduleMediaRows, scheduleSnapshot } from '../repositories/studio-schedule.ts';
+
+/** How the editors' messages name a channel's item and day. */
+export const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
+  tv: { one: 'видео', day: 'телепрограммы' },
+  radio: { one: 'радио', day: 'радиопрограммы' },
+};
+
+const clockOf = (instant: Date, zone: string): string =>
+  new Intl.DateTimeFormat('ru-RU', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'long',
+  }).format(instant);
+
+/** Refuses a day the channel cannot air as written: a catalogue item it lacks, tickers on the
+ * radio, a ticker given tied to a video the day does not air (it would never show). Tickers left
+ * out are kept as the day has them, unchecked: a writer is not refused for what it did not send. */
+async function check(db: Db, channel: LiveChannelName, day: ScheduleDayInput): Promise<void> {
+  if (channel === 'radio' && (day.tickers ?? []).length > 0) {
+    throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+  }
+  const ids = day.items.map((item) => item.mediaId);
+  const known = await scheduleMediaRows(db, channel, ids);
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) {
+    throw new HttpError(400, `В каталоге нет ${channelWords[channel].one} № ${String(missing)}.`);
+  }
+  const aired = new Set(ids);
+  const stray = (day.tickers ?? []).find((entry) => entry.videoId !== null && !aired.has(entry.videoId));
+  if (stray !== undefined) {
+    throw new HttpError(400, `Бегущая строка «${stray.message}» привязана к видео, которого нет в этом дне.`);
+  }
+}
+
+export interface ScheduleDays {
+  /** Writes a day over the revision `revision` (0: a day not yet written), or over any when
+   * undefined; answers its id and from when the change airs. */
+  save(
+    actor: Actor,
+    channel: LiveChannelName,
+    date: string,
+    day: ScheduleDayInput,
+    revision?: number,
+  ): Promise<{ id: number; airsFrom: number | undefined }>;
+  /** Removes a day; 404 when there is none. */
+  remove(actor: Actor, channel: LiveChannelName, date: string): Promise<{ airsFrom: number | undefined }>;
+  /** Writes the day `date` on each of `dates`, over a day there only when `replace`. */
+  copy(
+    actor: Actor,
+    channel: LiveChannelName,
+    date: string,
+    dates: readonly string[],
+    replace: boolean,
+  ): Promise<{ written: string[]; kept: string[] }>;
+}
+
+export interface ScheduleDaysOptions {
+  db: Db;
+  /** The zone of the schedules, in which a conflict names the other save's time. */
+  timeZone: string;
+  /** The channel's schedule changed: answers from when the change airs, if it is being aired. */
+  changed: (channel: LiveChannelName) => Promise<number | undefined>;
+}
+
+export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): ScheduleDays {
+  return {
+    async save(actor, channel, date, day, revision) {
+      await check(db, channel, day);
+      let id: number | undefined;
+      try {
+        id = await db.transaction(async (tx) => {
+          const before = await scheduleSnapshot(tx, channel, date);
+          const written = await replaceScheduleDay(tx, channel, date, day, {
+            by: actor.name,
+            ...(revision === undefined ? {} : { revision }),
+          });
+          // An item removed from the catalogue since the check.
+          if (written === undefined)
+            throw new HttpError(400, `В дне есть ${channelWords[channel].one}, которого нет в каталоге.`);
+          await recordChange(tx, actor, {
+            action: 'schedule.write',
+            entity: `schedule-${channel}`,
+            entityId: written,
+            before,
+            after: await scheduleSnapshot(tx, channel, date),
+          });
+          return written;
+        });
+      } catch (error) {
+        if (!(error instanceof ScheduleConflict)) throw error;
+        const current = error.current;
+        throw new HttpError(
+          409,
+          current === undefined
+            ? `День ${date} ${channelWords[channel].day} удалили, пока вы его правили. Ваши изменения не записаны.`
+            : `День ${date} ${channelWords[channel].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
+                `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
+                'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
+        );
+      }
+      return { id, airsFrom: await changed(channel) };
+    },
+
+    async remove(actor, channel, date) {
+      await db.transaction(async (tx) => {
+        const before = await scheduleSnapshot(tx, channel, date);
+        if (!(await deleteScheduleDay(tx, channel, date))) {
+          throw notFound(`Дня ${date} ${channelWords[channel].day} нет.`);
+        }
+        await recordChange(tx, actor, {
+          action: 'schedule.delete',
+          entity: `schedule-${channel}`,
+          before: { date, ...before },
+        });
+      });
+      return { airsFrom: await changed(channel) };
+    },
+
+    async copy(actor, channel, date, dates, replace) {
+      const source = await editorScheduleDay(db, channel, date);
+      if (source === undefined) throw notFound(`Дня ${date} нет: копировать нечего.`);
+      const day: ScheduleDayInput = {
+        startsAt: source.startsAt,
+        finishedText: source.finishedText,
+        items: source.items,
+        tickers: source.tickers.map(({ duration, ...entry }) => ({ ...entry, durationSeconds: duration })),
+      };
+      const answer = await db.transaction(async (tx) => {
+        const written: string[] = [];
+        const kept: string[] = [];
+        for (const target of dates) {
+          if (target === date) continue;
+          if (!replace && (await editorScheduleDay(tx, channel, target)) !== undefined) {
+            kept.push(target);
+            continue;
+          }
+          await replaceScheduleDay(tx, channel, target, day, { by: actor.name });
+          written.push(target);
+        }
+        await recordChange(tx, actor, {
+          action: 'schedule.copy',
+          entity: `schedule-${channel}`,
+          entityId: source.id,
+          after: { from: date, written, kept, replace },
+        });
+        return { written, kept };
+      });
+      if (answer.written.length > 0) await changed(channel);
+      return answer;
+    },
+  };
+}

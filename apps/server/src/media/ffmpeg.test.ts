@@ -13,6 +13,15 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The command a process runs (its name in /proc), '' when it is gone. */
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 describe('locateMediaTools', () => {
   it('finds a working ffmpeg and ffprobe and tells which', async () => {
     const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
@@ -46,6 +55,9 @@ describe('locateMediaTools', () => {
     );
     const [line] = (await once(server.stdout, 'data')) as [Buffer];
     const ffmpegPid = Number(line.toString().trim());
+    // The tether is set between the spawn and ffmpeg's start (setpriv, then exec): the server is
+    // killed once ffmpeg runs, as a server's ffmpeg does when it matters.
+    await expect.poll(() => commandOf(ffmpegPid), { timeout: 10_000 }).toBe('ffmpeg');
     expect(alive(ffmpegPid)).toBe(true);
     server.kill('SIGKILL');
     await expect.poll(() => alive(ffmpegPid), { timeout: 5000 }).toBe(false);

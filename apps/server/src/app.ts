@@ -13,6 +13,7 @@ import {
   csrfHeader,
   eventStreamTimings,
   formatShift,
+  mediaPrefix,
   streamMetaNames,
   studioPrefix,
   visitorLimitDefaults,
@@ -186,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaHeaders = securityHeaders(mediaPolicy);
   await app.register(securityHeadersPlugin, {
     headersFor: (url) =>
-      url.startsWith('/media/') ? mediaHeaders : url.startsWith('/studio') ? studioHeaders : siteHeaders,
+      url.startsWith(mediaPrefix) ? mediaHeaders : url.startsWith('/studio') ? studioHeaders : siteHeaders,
   });
   await app.register(healthPlugin, { db: options.db });
   const page =
@@ -372,7 +373,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // deploy) is a 404, not the app's HTML, and a call under another method a 405, as without a
     // build. A route, not the not-found handler: routes are compressed.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const isPage = !['/api/', '/media/', '/assets/', '/studio/'].some((prefix) => request.url.startsWith(prefix));
+      const isPage = !['/api/', mediaPrefix, '/assets/', '/studio/'].some((prefix) => request.url.startsWith(prefix));
       if (isPage) return page(request, reply);
       reply.callNotFound();
       return reply;

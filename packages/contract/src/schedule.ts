@@ -15,6 +15,9 @@ export const scheduleLimits = {
   copyDays: 62,
   /** Days the week view shows. */
   weekDays: 7,
+  /** Characters of a ticker's message, and of the text shown when the day's programmes end. */
+  tickerMessage: 500,
+  finishedText: 2000,
 } as const;
 
 export const scheduleItemSchema = z.object({
@@ -30,7 +33,7 @@ export type ScheduleItem = z.input<typeof scheduleItemSchema>;
 
 export const scheduleTickerSchema = z.object({
   videoId: z.number().int().min(1).nullable().default(null).describe('null: the whole day'),
-  message: z.string().trim().min(1, 'Бегущая строка: текст не может быть пустым').max(500),
+  message: z.string().trim().min(1, 'Бегущая строка: текст не может быть пустым').max(scheduleLimits.tickerMessage),
   startsAt: clockTimeSchema,
   duration: z.number().positive().max(86_400).default(10).describe('seconds'),
   speed: z.number().positive().max(5000).default(80).describe('pixels per second'),
@@ -39,7 +42,7 @@ export type ScheduleTicker = z.input<typeof scheduleTickerSchema>;
 
 export const scheduleDaySchema = z.object({
   startsAt: clockTimeSchema.default('00:00:00'),
-  finishedText: z.string().max(2000).default(''),
+  finishedText: z.string().max(scheduleLimits.finishedText).default(''),
   items: z.array(scheduleItemSchema).max(scheduleLimits.items),
   tickers: z.array(scheduleTickerSchema).max(scheduleLimits.tickers).optional().describe('TV only'),
 });

@@ -105,3 +105,18 @@ export function iptvChannelId(channel: StreamChannel, shiftMinutes = 0): string 
   const [hours = '', minutes] = formatShift(shiftMinutes).slice(1).split(':');
   return `efir.${channel}-${shiftMinutes < 0 ? 'minus' : 'plus'}-${hours}${minutes === undefined ? '' : `-${minutes}`}`;
 }
+
+/** Where a channel's live stream is for a player that takes one address: the TV's master
+ * playlist, the radio's media playlist. */
+export const channelPlaylistPath = (channel: StreamChannel, shiftMinutes = 0): string =>
+  channel === 'tv' ? tvStreamPath(shiftMinutes) : radioStreamPath('m3u', shiftMinutes);
+
+/** Where the media files are served (DATA_DIR/media), on the media port and the site's origin. */
+export const mediaPrefix = '/media/';
+
+/** The address of a file or folder under DATA_DIR/media (`v/<id>/master.m3u8`). */
+export const mediaUrl = (path: string): string => `${mediaPrefix}${path}`;
+
+/** The path under DATA_DIR/media of a media address, or undefined for an address elsewhere. */
+export const mediaPathOf = (url: string): string | undefined =>
+  url.startsWith(mediaPrefix) ? url.slice(mediaPrefix.length) : undefined;

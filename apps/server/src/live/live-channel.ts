@@ -8,7 +8,7 @@
 // writes it back once the database returns (the same inputs give every node the same entries).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatShift, rewindDefaults } from '@efir/contract';
+import { formatShift, mediaPathOf, mediaUrl, rewindDefaults } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
 import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
@@ -368,7 +368,7 @@ export class LiveChannel {
     if (this.fillerSegments !== undefined) return this.fillerSegments;
     if (this.options.mediaDir === undefined) return [];
     const path = this.channel === 'tv' ? `filler/tv/${referenceRung}/index.m3u8` : 'filler/radio/index.m3u8';
-    const base = this.channel === 'tv' ? `/media/filler/tv/${rungSlot}` : '/media/filler/radio';
+    const base = mediaUrl(this.channel === 'tv' ? `filler/tv/${rungSlot}` : 'filler/radio');
     try {
       const text = await readFile(join(this.options.mediaDir, path), 'utf8');
       this.fillerSegments = parseMediaPlaylist(text, (uri) => `${base}/${uri}`);
@@ -384,7 +384,7 @@ export class LiveChannel {
     if (this.longFillerSegments !== undefined) return this.longFillerSegments;
     if (this.options.mediaDir === undefined) return undefined;
     const folder = this.channel === 'tv' ? `filler/tv/${referenceRung}` : 'filler/radio';
-    const base = this.channel === 'tv' ? `/media/filler/tv/${rungSlot}` : '/media/filler/radio';
+    const base = mediaUrl(this.channel === 'tv' ? `filler/tv/${rungSlot}` : 'filler/radio');
     try {
       const text = await readFile(join(this.options.mediaDir, folder, longFillerPlaylist), 'utf8');
       this.longFillerSegments = {
@@ -400,8 +400,9 @@ export class LiveChannel {
   /** The segments of an item's media from its playlist URL (`/media/v/<id>/master.m3u8`, `/media/r/<id>/index.m3u8`). */
   private segmentsOf(playlist: string): Promise<Segment[]> {
     const mediaDir = this.options.mediaDir;
-    if (mediaDir === undefined || !playlist.startsWith('/media/')) return Promise.resolve([]);
-    const folder = playlist.slice('/media/'.length, playlist.lastIndexOf('/'));
+    const path = mediaPathOf(playlist);
+    if (mediaDir === undefined || path === undefined) return Promise.resolve([]);
+    const folder = path.slice(0, path.lastIndexOf('/'));
     const cached = this.segmentLists.get(folder);
     if (cached !== undefined) return cached;
     // A demo item's playlist names shared segments elsewhere under /media/ (`../../../demo/…`).
@@ -410,12 +411,12 @@ export class LiveChannel {
         ? [
             join(mediaDir, folder, String(referenceRung), 'index.m3u8'),
             (uri: string) =>
-              resolveSegmentUri(`/media/${folder}/${referenceRung}`, uri, {
+              resolveSegmentUri(mediaUrl(`${folder}/${referenceRung}`), uri, {
                 name: String(referenceRung),
                 slot: rungSlot,
               }),
           ]
-        : [join(mediaDir, folder, 'index.m3u8'), (uri: string) => resolveSegmentUri(`/media/${folder}`, uri)];
+        : [join(mediaDir, folder, 'index.m3u8'), (uri: string) => resolveSegmentUri(mediaUrl(folder), uri)];
     // Media that cannot be read, or name segments outside /media/, air as no media.
     const segments = readFile(file, 'utf8')
       .then((text) => parseMediaPlaylist(text, resolve))

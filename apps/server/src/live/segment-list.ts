@@ -1,5 +1,6 @@
 // The segments of an on-demand media playlist, as the live timeline needs them.
 import { posix } from 'node:path';
+import { mediaPathOf } from '@efir/contract';
 import type { Segment } from './timeline.ts';
 
 /**
@@ -38,7 +39,7 @@ export function parseMediaPlaylist(text: string, resolve: (uri: string) => strin
 export function resolveSegmentUri(playlistDir: string, uri: string, rung?: { name: string; slot: string }): string {
   if (/^[a-z][a-z0-9+.-]*:/iu.test(uri) || uri.startsWith('/')) throw new Error(`not a relative segment URI: ${uri}`);
   const path = posix.normalize(posix.join(playlistDir, uri));
-  if (!path.startsWith('/media/')) throw new Error(`a segment outside the media: ${uri}`);
+  if (mediaPathOf(path) === undefined) throw new Error(`a segment outside the media: ${uri}`);
   if (rung === undefined) return path;
   const cut = path.lastIndexOf('/');
   const folder = path.slice(0, cut);

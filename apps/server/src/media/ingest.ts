@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { mediaPathOf, mediaUrl } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { addRadio, findRadio, radioCategoryExists, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, findVideo, setVideoMedia, videoCategoryExists, type VideoMedia } from '../repositories/videos.ts';
@@ -190,7 +191,7 @@ async function produce<T>(
     throw asIngestError(label, error);
   }
   try {
-    return await record(`/media/${kind}/${id}`);
+    return await record(mediaUrl(`${kind}/${id}`));
   } catch (error) {
     await rm(finalDir, { recursive: true, force: true });
     throw new IngestError(`${label}: could not be added to the catalogue`, { cause: error });
@@ -283,7 +284,7 @@ export async function ingestVideoMedia(
   if (before === undefined) throw new IngestError(`video ${source.itemId}: no such video (was it deleted?)`);
   const oldFolder = mediaFolderOf(before.masterPlaylist);
   const keepsPicture =
-    before.preview !== '' && (oldFolder === undefined || !before.preview.startsWith(`/media/${oldFolder}/`));
+    before.preview !== '' && (oldFolder === undefined || !before.preview.startsWith(mediaUrl(`${oldFolder}/`)));
   const found = await makeVideoMedia(context, source.file, onProgress, async (media, durationSeconds) => {
     const kept = keepsPicture ? { preview: before.preview, previewCatalog: before.previewCatalog } : {};
     return setVideoMedia(context.db, source.itemId, { ...media, ...kept }, durationSeconds);
@@ -361,13 +362,16 @@ export async function ingestRadioMedia(
   const before = await findRadio(context.db, source.itemId);
   if (before === undefined) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
   const oldFolder = mediaFolderOf(before.audioPlaylist);
-  const coverInOldFolder = oldFolder !== undefined && before.preview.startsWith(`/media/${oldFolder}/`);
-  const cover = coverInOldFolder ? join(context.mediaDir, before.preview.slice('/media/'.length)) : undefined;
+  const coverPath = mediaPathOf(before.preview);
+  const cover =
+    oldFolder !== undefined && coverPath?.startsWith(`${oldFolder}/`) === true
+      ? join(context.mediaDir, coverPath)
+      : undefined;
   const found = await makeRadioMedia(context, source.file, cover, onProgress, (media, durationSeconds) =>
     setRadioAudio(context.db, source.itemId, media.audioPlaylist, {
       durationSeconds,
       audioFile: media.audioFile,
-      ...(coverInOldFolder ? { preview: media.preview } : {}),
+      ...(cover === undefined ? {} : { preview: media.preview }),
     }),
   );
   if (!found) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
@@ -530,7 +534,7 @@ export async function attachDemoRadio(context: IngestContext, id: number, onProg
     (urlBase) =>
       setRadioAudio(context.db, id, `${urlBase}/index.m3u8`, {
         durationSeconds: playlist.seconds,
-        audioFile: `/media/${demoClipPath('radio', clip)}/${demoRadioFile}`,
+        audioFile: mediaUrl(`${demoClipPath('radio', clip)}/${demoRadioFile}`),
         ...(found.preview === '' ? { preview: `${urlBase}/cover.jpg` } : {}),
       }),
   );

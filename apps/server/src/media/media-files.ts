@@ -3,6 +3,7 @@
 // channel may still ask for those segments); then they wait in `retired_media` for housekeeping.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mediaPathOf, mediaUrl } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { airedNames, forgetRetired, keepRetired, retiredPaths } from '../repositories/media-files.ts';
 
@@ -13,12 +14,12 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * `v/<uuid>` or `r/<uuid>`. Undefined for any other link: none, or a demo's shared clip.
  */
 export function mediaFolderOf(link: string): string | undefined {
-  return new RegExp(`^/media/([vr]/${uuid})/`, 'u').exec(link)?.[1];
+  return new RegExp(`^([vr]/${uuid})/`, 'u').exec(mediaPathOf(link) ?? '')?.[1];
 }
 
 /** The file of a picture the studio saved (`p/<uuid>.jpg`, `p/<uuid>-catalog.jpg`), else undefined. */
 export function pictureFileOf(link: string): string | undefined {
-  return new RegExp(`^/media/(p/${uuid}(?:-catalog)?\\.jpg)$`, 'u').exec(link)?.[1];
+  return new RegExp(`^(p/${uuid}(?:-catalog)?\\.jpg)$`, 'u').exec(mediaPathOf(link) ?? '')?.[1];
 }
 
 /** What under the media directory a link owns alone and may be removed with its item. */
@@ -30,7 +31,7 @@ export function ownedPath(link: string): string | undefined {
 export async function retireMedia(db: Db, mediaDir: string, paths: readonly (string | undefined)[]): Promise<void> {
   for (const path of new Set(paths)) {
     if (path === undefined) continue;
-    if (await airedNames(db, `/media/${path}`)) await keepRetired(db, path);
+    if (await airedNames(db, mediaUrl(path))) await keepRetired(db, path);
     else await rm(join(mediaDir, path), { recursive: true, force: true });
   }
 }
@@ -38,7 +39,7 @@ export async function retireMedia(db: Db, mediaDir: string, paths: readonly (str
 /** Removes the retired media the aired log has forgotten. */
 export async function sweepRetiredMedia(db: Db, mediaDir: string): Promise<void> {
   for (const path of await retiredPaths(db)) {
-    if (await airedNames(db, `/media/${path}`)) continue;
+    if (await airedNames(db, mediaUrl(path))) continue;
     await rm(join(mediaDir, path), { recursive: true, force: true });
     await forgetRetired(db, path);
   }

@@ -4,6 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { mediaPathOf, mediaPrefix } from '@efir/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,11 +48,12 @@ export const mediaOriginPlugin = fp(
   async (app: FastifyInstance, options: MediaOriginOptions) => {
     const root = existsSync(options.mediaDir) ? realpathSync(options.mediaDir) : options.mediaDir;
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/media/')) return;
+      const mediaPath = mediaPathOf(request.url);
+      if (mediaPath === undefined) return;
       if (isUnsafeMediaPath(request.url)) return reply.code(400).send({ detail: 'Bad media path.' });
       // The file server follows symlinks; one placed among the media (by a bad ingest or a careless
       // operator) must not publish what it points to.
-      const path = decodeURIComponent(request.url.slice('/media/'.length).split('?')[0] ?? '');
+      const path = decodeURIComponent(mediaPath.split('?')[0] ?? '');
       if (await leavesRoot(root, path)) return reply.code(404).send({ detail: 'Not found.' });
       const origin = request.headers.origin;
       if (origin !== undefined && options.allowedOrigins.includes(origin)) {
@@ -61,7 +63,7 @@ export const mediaOriginPlugin = fp(
     });
     await app.register(fastifyStatic, {
       root: options.mediaDir,
-      prefix: '/media/',
+      prefix: mediaPrefix,
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
@@ -71,7 +73,7 @@ export const mediaOriginPlugin = fp(
         if (path.endsWith('.m3u8')) response.header('content-type', 'application/vnd.apple.mpegurl');
       },
     });
-    app.options('/media/*', (request, reply: FastifyReply) => {
+    app.options(`${mediaPrefix}*`, (request, reply: FastifyReply) => {
       const origin = request.headers.origin;
       if (origin !== undefined && options.allowedOrigins.includes(origin)) {
         void reply

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mediaUrl } from '@efir/contract';
 import type { MediaTools } from './ffmpeg.ts';
 import { probeMedia } from './probe.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
@@ -74,5 +75,5 @@ export async function savePicture(
     // ffmpeg's words name the server's paths: they are the cause, for the log.
     throw new PictureError('Не удалось прочитать изображение: файл повреждён или слишком велик.', { cause: error });
   }
-  return names.map((name) => `/media/p/${name}`);
+  return names.map((name) => mediaUrl(`p/${name}`));
 }

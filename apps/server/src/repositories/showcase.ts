@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { about, poll, slide } from '../db/schema/index.ts';
 import { findRadios } from './radios.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
+import type { PollRow } from './wire.ts';
 
 export async function slideshow(db: Db, name: SlideshowName) {
   const slides = await db
@@ -23,8 +24,6 @@ export async function slideshow(db: Db, name: SlideshowName) {
 export async function aboutPages(db: Db) {
   return db.select().from(about).orderBy(asc(about.id));
 }
-
-export type PollRow = typeof poll.$inferSelect;
 
 export async function activePolls(db: Db): Promise<PollRow[]> {
   return db.select().from(poll).where(eq(poll.active, true)).orderBy(asc(poll.position), asc(poll.id));

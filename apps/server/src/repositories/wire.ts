@@ -1,12 +1,12 @@
 // The mapping between the database's rows and the wire's names (SPEC §3).
 import type { ChatMessage, Poll, Radio, Radioprogram, Teleprogram, Video } from '@efir/contract';
-import type { radio, video } from '../db/schema/index.ts';
+import type { poll, radio, video } from '../db/schema/index.ts';
 import type { ChatMessageRow } from './chat.ts';
-import type { PollRow } from './showcase.ts';
 
 type SearchColumns = 'searchVector' | 'latinVector' | 'searchLatin' | 'mediaReadyAt';
 export type VideoRow = Omit<typeof video.$inferSelect, SearchColumns>;
 export type RadioRow = Omit<typeof radio.$inferSelect, SearchColumns>;
+export type PollRow = typeof poll.$inferSelect;
 
 export function toVideo(row: VideoRow): Video {
   return {

@@ -4,8 +4,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import { secondsLeftInWindow } from '../repositories/rate-windows.ts';
-import { type PollRow, aboutPages, activePolls, findPoll, slideshow, votePoll } from '../repositories/showcase.ts';
-import { toPoll, toRadio } from '../repositories/wire.ts';
+import { aboutPages, activePolls, findPoll, slideshow, votePoll } from '../repositories/showcase.ts';
+import { type PollRow, toPoll, toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
 /**

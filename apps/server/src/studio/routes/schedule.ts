@@ -3,6 +3,7 @@
 // opened, copying a day to a range of days, the week at a glance, and what airs now.
 import {
   addDays,
+  channelPlaylistPath,
   type LiveChannelName,
   scheduleLimits,
   type ScheduleMedia,
@@ -278,7 +279,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
           const nameOf = (mediaId: number) => names.get(mediaId)?.name ?? '';
           return {
             channel,
-            playlist: channel === 'tv' ? '/tv/stream.m3u8' : '/radio/m3u/stream.m3u8',
+            playlist: channelPlaylistPath(channel),
             date: now?.plan.schedule.day ?? null,
             now:
               current === undefined

@@ -3,7 +3,13 @@
 // list, the timeline the channel would air for the day as it is being edited, before it is saved.
 // A save is made over the revision that was opened: if someone saved the day meanwhile, nothing is
 // written and the editor chooses between their version and writing over it.
-import { addDays, type LiveChannelName, liveChannelSchema, type StudioScheduleDay } from '@efir/contract';
+import {
+  addDays,
+  type LiveChannelName,
+  liveChannelSchema,
+  scheduleLimits,
+  type StudioScheduleDay,
+} from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -273,7 +279,7 @@ function DayEditor(props: { channel: LiveChannelName; date: string; opened: Stud
                 <span>Текст после окончания эфира</span>
                 <input
                   className="input"
-                  maxLength={2000}
+                  maxLength={scheduleLimits.finishedText}
                   value={current.finishedText}
                   onChange={(event) => {
                     update({ finishedText: event.target.value });

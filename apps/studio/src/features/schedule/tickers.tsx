@@ -1,5 +1,6 @@
 // The TV day's tickers (running lines): message, start on the schedules' clock, how long and how
 // fast it runs, over the whole day or while one of the day's videos airs.
+import { scheduleLimits } from '@efir/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { type DraftItem, type DraftTicker, nextKey } from './api.ts';
@@ -24,7 +25,7 @@ function TickerRow(props: {
         <input
           id={`${id}-message`}
           className="input"
-          maxLength={500}
+          maxLength={scheduleLimits.tickerMessage}
           required
           value={ticker.message}
           aria-invalid={ticker.message.trim() === ''}

@@ -25,6 +25,13 @@ const rungSlot = '{rung}';
 /** The rung whose playlist gives a video's segment list. */
 const referenceRung = 720;
 
+/** How a channel's media lie under DATA_DIR/media: the TV's a folder per rung, read at the
+ * reference rung and aired with the rung left open; the radio's one rendition. */
+const mediaLayouts: Record<LiveChannelName, { filler: string; rung?: { name: string; slot: string } }> = {
+  tv: { filler: 'filler/tv', rung: { name: String(referenceRung), slot: rungSlot } },
+  radio: { filler: 'filler/radio' },
+};
+
 export interface RunState {
   /** TV: 1 on air, 0 not begun, 4 over. Radio: 1 an item on air, 4 between items, 0 off air. */
   status: number;
@@ -362,16 +369,31 @@ export class LiveChannel {
     return this.frontier;
   }
 
+  private get layout() {
+    return mediaLayouts[this.channel];
+  }
+
+  /** Where a media folder's playlist is read: the reference rung's, for the TV. */
+  private readFolder(folder: string): string {
+    const { rung } = this.layout;
+    return rung === undefined ? folder : `${folder}/${rung.name}`;
+  }
+
+  /** How a media folder's segments are aired: with the rung left open, for the TV. */
+  private airedFolder(folder: string): string {
+    const { rung } = this.layout;
+    return rung === undefined ? folder : `${folder}/${rung.slot}`;
+  }
+
   /** The filler's segments (the TV's with the rung left open); empty until the filler is made. */
   private async filler(): Promise<Segment[]> {
     if (this.options.copyOf !== undefined) return this.options.copyOf.channel.filler();
     if (this.fillerSegments !== undefined) return this.fillerSegments;
     if (this.options.mediaDir === undefined) return [];
-    const path = this.channel === 'tv' ? `filler/tv/${referenceRung}/index.m3u8` : 'filler/radio/index.m3u8';
-    const base = mediaUrl(this.channel === 'tv' ? `filler/tv/${rungSlot}` : 'filler/radio');
+    const { filler } = this.layout;
     try {
-      const text = await readFile(join(this.options.mediaDir, path), 'utf8');
-      this.fillerSegments = parseMediaPlaylist(text, (uri) => `${base}/${uri}`);
+      const text = await readFile(join(this.options.mediaDir, this.readFolder(filler), 'index.m3u8'), 'utf8');
+      this.fillerSegments = parseMediaPlaylist(text, (uri) => `${mediaUrl(this.airedFolder(filler))}/${uri}`);
       return this.fillerSegments;
     } catch {
       return [];
@@ -383,12 +405,11 @@ export class LiveChannel {
     if (this.options.copyOf !== undefined) return this.options.copyOf.channel.longFiller();
     if (this.longFillerSegments !== undefined) return this.longFillerSegments;
     if (this.options.mediaDir === undefined) return undefined;
-    const folder = this.channel === 'tv' ? `filler/tv/${referenceRung}` : 'filler/radio';
-    const base = mediaUrl(this.channel === 'tv' ? `filler/tv/${rungSlot}` : 'filler/radio');
+    const { filler } = this.layout;
     try {
-      const text = await readFile(join(this.options.mediaDir, folder, longFillerPlaylist), 'utf8');
+      const text = await readFile(join(this.options.mediaDir, this.readFolder(filler), longFillerPlaylist), 'utf8');
       this.longFillerSegments = {
-        segments: parseMediaPlaylist(text, (uri) => `${base}/${uri}`),
+        segments: parseMediaPlaylist(text, (uri) => `${mediaUrl(this.airedFolder(filler))}/${uri}`),
         perLong: fillerPerLong,
       };
       return this.longFillerSegments;
@@ -406,17 +427,9 @@ export class LiveChannel {
     const cached = this.segmentLists.get(folder);
     if (cached !== undefined) return cached;
     // A demo item's playlist names shared segments elsewhere under /media/ (`../../../demo/…`).
-    const [file, resolve] =
-      this.channel === 'tv'
-        ? [
-            join(mediaDir, folder, String(referenceRung), 'index.m3u8'),
-            (uri: string) =>
-              resolveSegmentUri(mediaUrl(`${folder}/${referenceRung}`), uri, {
-                name: String(referenceRung),
-                slot: rungSlot,
-              }),
-          ]
-        : [join(mediaDir, folder, 'index.m3u8'), (uri: string) => resolveSegmentUri(mediaUrl(folder), uri)];
+    const read = this.readFolder(folder);
+    const file = join(mediaDir, read, 'index.m3u8');
+    const resolve = (uri: string) => resolveSegmentUri(mediaUrl(read), uri, this.layout.rung);
     // Media that cannot be read, or name segments outside /media/, air as no media.
     const segments = readFile(file, 'utf8')
       .then((text) => parseMediaPlaylist(text, resolve))

@@ -6,7 +6,7 @@ import { adminCallRoutes, type AdminCallName, withRoutes } from './call-routes.t
 import { idSchema, scheduleDateSchema } from './calls.ts';
 import { dateSchema } from './entities.ts';
 import { liveChannelSchema, scheduleDaySchema } from './schedule.ts';
-import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio.ts';
+import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio-accounts.ts';
 
 export const videoSourceSchema = z.object({
   file: z.string().min(1).describe('an absolute path on the server'),

@@ -14,7 +14,7 @@ import {
 import { editorScheduleDay, scheduleMediaRows, scheduleSnapshot } from '../repositories/studio-schedule.ts';
 
 /** How the editors' messages name a channel's item and day. */
-export const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
+const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
   tv: { one: 'видео', day: 'телепрограммы' },
   radio: { one: 'радио', day: 'радиопрограммы' },
 };
@@ -28,19 +28,30 @@ const clockOf = (instant: Date, zone: string): string =>
     month: 'long',
   }).format(instant);
 
-/** Refuses a day the channel cannot air as written: a catalogue item it lacks, tickers on the
- * radio, a ticker given tied to a video the day does not air (it would never show). Tickers left
- * out are kept as the day has them, unchecked: a writer is not refused for what it did not send. */
-async function check(db: Db, channel: LiveChannelName, day: ScheduleDayInput): Promise<void> {
-  if (channel === 'radio' && (day.tickers ?? []).length > 0) {
-    throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
-  }
-  const ids = day.items.map((item) => item.mediaId);
-  const known = await scheduleMediaRows(db, channel, ids);
+/** Refuses tickers on the radio, which has none. */
+export function refuseRadioTickers(channel: LiveChannelName, tickers: readonly unknown[] | undefined): void {
+  if (channel === 'radio' && (tickers ?? []).length > 0) throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+}
+
+/** Refuses a day naming what the catalogue lacks, given what it has of the day's items. */
+export function refuseMissingItems(
+  channel: LiveChannelName,
+  ids: readonly number[],
+  known: ReadonlyMap<number, unknown>,
+): void {
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) {
     throw new HttpError(400, `В каталоге нет ${channelWords[channel].one} № ${String(missing)}.`);
   }
+}
+
+/** Refuses a day the channel cannot air as written: a catalogue item it lacks, tickers on the
+ * radio, a ticker given tied to a video the day does not air (it would never show). Tickers left
+ * out are kept as the day has them, unchecked: a writer is not refused for what it did not send. */
+async function check(db: Db, channel: LiveChannelName, day: ScheduleDayInput): Promise<void> {
+  refuseRadioTickers(channel, day.tickers);
+  const ids = day.items.map((item) => item.mediaId);
+  refuseMissingItems(channel, ids, await scheduleMediaRows(db, channel, ids));
   const aired = new Set(ids);
   const stray = (day.tickers ?? []).find((entry) => entry.videoId !== null && !aired.has(entry.videoId));
   if (stray !== undefined) {

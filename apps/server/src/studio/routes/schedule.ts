@@ -27,7 +27,7 @@ import {
   scheduleMediaRows,
 } from '../../repositories/studio-schedule.ts';
 import { airingDraft } from '../../schedule/airing-draft.ts';
-import { channelWords } from '../../schedule/schedule-days.ts';
+import { refuseMissingItems, refuseRadioTickers } from '../../schedule/schedule-days.ts';
 import { actorOf } from '../access.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
@@ -41,9 +41,7 @@ async function mediaOf(
   ids: readonly number[],
 ): Promise<{ rows: Map<number, ScheduleMediaRow>; views: Map<number, ScheduleMedia> }> {
   const rows = await scheduleMediaRows(db, channel, ids);
-  const missing = ids.find((id) => !rows.has(id));
-  if (missing !== undefined)
-    throw new HttpError(400, `В каталоге нет ${channelWords[channel].one} № ${String(missing)}.`);
+  refuseMissingItems(channel, ids, rows);
   const jobs = await latestJobs(db, channel === 'tv' ? 'video' : 'radio', [...rows.keys()]);
   const views = new Map(
     [...rows.values()].map((row) => [
@@ -209,8 +207,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
     ...studioRoute('schedulePreview'),
     handler: async (request) => {
       const { channel, date } = request.params;
-      if (channel === 'radio' && request.body.tickers.length > 0)
-        throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+      refuseRadioTickers(channel, request.body.tickers);
       const { rows } = await mediaOf(
         db,
         channel,

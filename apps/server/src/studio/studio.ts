@@ -11,7 +11,14 @@ import { chatRoutes } from './routes/chat.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { showcaseRoutes } from './routes/showcase.ts';
+import { aboutRoutes } from './routes/about.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { homeRowRoutes } from './routes/home-rows.ts';
+import { pollRoutes } from './routes/polls.ts';
+import { popularPickRoutes } from './routes/popular.ts';
+import { radioListingRoutes } from './routes/radio-listings.ts';
+import { searchPickRoutes } from './routes/search-picks.ts';
+import { slideRoutes } from './routes/slides.ts';
 
 export interface StudioOptions extends StudioContext {
   /** The site's origins: a change must come from a page of one. */
@@ -30,7 +37,19 @@ export const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, regis
   await app.register(sessionRoutes, options);
   await app.register(accountRoutes, options);
   await app.register(catalogueRoutes, options);
-  await app.register(showcaseRoutes, options);
+  // What editors arrange on the public site, a screen each.
+  for (const screen of [
+    categoryRoutes,
+    slideRoutes,
+    pollRoutes,
+    aboutRoutes,
+    searchPickRoutes,
+    radioListingRoutes,
+    homeRowRoutes,
+    popularPickRoutes,
+  ]) {
+    await app.register(screen, options);
+  }
   await app.register(scheduleRoutes, options);
   await app.register(jobRoutes, options);
   await app.register(chatRoutes, options);

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/http-error.ts';
 import { ownedPath, retireMedia } from '../../media/media-files.ts';
 import { pictureSizes } from '../../media/pictures.ts';
 import { pictureFromUpload } from '../pictures.ts';
-import { type Change, recordChange } from '../../repositories/audit.ts';
 import { enqueueIngest } from '../../repositories/ingest-jobs.ts';
 import { radioCategoryExists } from '../../repositories/radios.ts';
 import {
@@ -29,8 +28,9 @@ import {
   updateStudioVideo,
 } from '../../repositories/studio-catalogue.ts';
 import { videoCategoryExists } from '../../repositories/videos.ts';
-import { actorOf, callerOf } from '../access.ts';
+import { callerOf } from '../access.ts';
 import type { StudioContext } from '../context.ts';
+import { publicChanges } from '../public-changes.ts';
 import { studioRoute } from '../route.ts';
 import { toStudioRadio, toStudioVideo } from '../views.ts';
 
@@ -74,19 +74,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
     const exists = kind === 'video' ? await videoCategoryExists(db, id) : await radioCategoryExists(db, id);
     if (!exists) throw new HttpError(400, 'Нет такой рубрики.');
   };
-  /** Writes a change and its audit entry together, then lets the public site show it. */
-  const change = async <T>(
-    request: FastifyRequest,
-    write: (tx: Db) => Promise<{ result: T; change: Change }>,
-  ): Promise<T> => {
-    const result = await db.transaction(async (tx) => {
-      const made = await write(tx);
-      await recordChange(tx, actorOf(request), made.change);
-      return made.result;
-    });
-    await context.published();
-    return result;
-  };
+  const { change } = publicChanges(context);
   /** Queues an item's media from an upload of the caller's. */
   const queueMedia = async (
     request: FastifyRequest,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter } from './aired.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter, maxPullMs } from './aired.ts';
 import { buildDayTimeline, type ScheduledItem, type Segment } from './timeline.ts';
 
 const zone = 'UTC';
@@ -96,6 +96,20 @@ describe('continueAiring', () => {
     expect(resumed[0]?.start).toBe(Date.UTC(2026, 10, 22, 9));
     expect(resumed[0]?.sequence).toBe((first.at(-1) as AiredEntry).sequence + 1);
     expect(resumed[0]?.discontinuity).toBe(true);
+  });
+
+  it('comes back on the air after an edit only past a gap a player takes for time off the air', () => {
+    // The day ended 10 s in and the log decided the channel off the air for 2 s more; then an
+    // edit gives the day a fixed-time item at 40 s, so the schedule fills 10–40 s with filler.
+    const ended = continueAiring(undefined, start, channelOf([item(1, 10)]), start + 12_000, filler);
+    const airEnd = endOf(ended.at(-1)!);
+    expect(airEnd).toBe(start + 10_000);
+    const edited = channelOf([item(1, 10), item(2, 8, '06:00:40')]);
+    const resumed = continueAiring(ended.at(-1), start + 12_000, edited, start + 60_000, filler);
+    // A 2 s hole would stall a player mid-buffer; the channel waits until the hole is a pause.
+    expect(resumed[0]!.start - airEnd).toBeGreaterThan(maxPullMs);
+    expect(resumed[0]?.discontinuity).toBe(true);
+    expect(resumed.at(-1)?.uri).toBe('i2/1.ts');
   });
 
   it('never airs again what it aired ahead of its timeline, when the day ends there', () => {

@@ -66,7 +66,8 @@ export const maxPullMs = 4000;
  * within a filler second, a join after an edit, a day ending where the next begins), the next
  * entry is pulled back to close it, and the channel then airs up to `maxPullMs` ahead of its
  * timeline (`offset`); at the next change of source it is brought back to within a second by
- * airing whole filler segments. A gap longer than `maxPullMs` is time off the air. An entry keeps
+ * airing whole filler segments. A gap longer than `maxPullMs` is time off the air, and off the
+ * air is left only after such a gap. An entry keeps
  * the timeline's discontinuity only where it follows `last` in the timeline too; anything else is
  * a change of source. With no `last`, the log starts here, numbered from 0.
  */
@@ -96,7 +97,11 @@ export function continueAiring(
     i = at + 1;
     follows = true;
   } else {
-    i = firstStartingAt(timeline, airEnd === undefined ? frontier : airEnd - offset);
+    // Off the air since `last` ended, the channel comes back only after a gap longer than
+    // `maxPullMs`: a shorter one is a hole a player stalls in, and the air before the frontier is
+    // decided, so nothing can be pulled back into it.
+    const back = last === undefined ? frontier : Math.max(frontier, endOf(last) + maxPullMs + 1);
+    i = firstStartingAt(timeline, airEnd === undefined ? back : airEnd - offset);
     // A log that aired ahead of its timeline and then found nothing more has a frontier past its
     // end but short of its timeline's: what it aired ahead is never aired again.
     if (lastInTimeline) i = Math.max(i, at + 1);

@@ -134,7 +134,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
   // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.
   for (const channel of allChannels(live)) {
-    channel.playlist(Date.now()).catch((error: unknown) => {
+    channel.playlists.playlist(Date.now()).catch((error: unknown) => {
       app.log.error({ err: error, channel: channel.logName }, 'laying out the live channel failed');
     });
     channel.start();

@@ -221,10 +221,10 @@ describe('editing the day on air', () => {
           }
           const node = nodes[second % 2]!;
           const rung = channel === 'tv' ? 720 : undefined;
-          const answer = await node[channel].playlist(t, rung);
+          const answer = await node[channel].playlists.playlist(t, rung);
           watch.check(answer?.text, t, `${channel} node ${second % 2}`);
           if (second % 10 === 0) {
-            const other = await nodes[(second + 1) % 2]![channel].playlist(t, rung);
+            const other = await nodes[(second + 1) % 2]![channel].playlists.playlist(t, rung);
             if (other?.text !== answer?.text) watch.violations.push(`the nodes differ at ${clock(t)}`);
           }
         }

@@ -63,7 +63,7 @@ describe('a day given more to air after it ended', () => {
       await write([{ mediaId: ids[channel], startsAt: null }]);
       // The day's one item aired and ended (its last window closed); the channel has decided its air
       // 10 s ahead: off the air.
-      expect((await live[channel].playlist(at('12:00:30')))?.ended).toBe(true);
+      expect((await live[channel].playlists.playlist(at('12:00:30')))?.ended).toBe(true);
       const over = await live[channel].runState(day, at('12:00:30'));
       expect(over).toEqual({ status: channel === 'tv' ? 4 : 0, index: 1 });
       await write([
@@ -72,13 +72,13 @@ describe('a day given more to air after it ended', () => {
       ]);
       live[channel].scheduleChanged();
       // Still off the air to the frontier, the day goes on: its next item is about to join.
-      expect((await live[channel].playlist(at('12:00:31')))?.ended).toBe(true);
+      expect((await live[channel].playlists.playlist(at('12:00:31')))?.ended).toBe(true);
       expect(await live[channel].runState(day, at('12:00:31'))).toEqual({
         status: channel === 'tv' ? 1 : 4,
         index: 1,
       });
       // Joined: the item airs.
-      expect((await live[channel].playlist(at('12:00:45')))?.ended).toBe(false);
+      expect((await live[channel].playlists.playlist(at('12:00:45')))?.ended).toBe(false);
       expect(await live[channel].runState(day, at('12:00:45'))).toEqual({ status: 1, index: 1 });
     });
   }

@@ -200,7 +200,7 @@ describeOnBackends('live channels', (backend) => {
       const items = [ids.v1, ids.v2, ids.v3, ids.v2, ids.v1];
       for (let t = at('23:59:30'); t < at('23:59:58'); t += 1000) {
         const state = await live.tv.runState(dayA, t);
-        const window = parsePlaylist((await live.tv.playlist(t, 720))?.text ?? '').segments;
+        const window = parsePlaylist((await live.tv.playlists.playlist(t, 720))?.text ?? '').segments;
         // The segment that airs at t: the last one started by t.
         const airing = window.filter((segment) => Date.parse(segment.date) <= t).at(-1);
         const expected = state.index === 3 && t < at('23:59:50') ? undefined : folders.get(items[state.index] ?? 0);
@@ -248,11 +248,11 @@ describeOnBackends('live channels', (backend) => {
     it('numbers the same after a restart, and a second node answers the same bytes', async () => {
       const instants = [at('23:59:44'), at('23:59:59'), at('00:00:03', dayB), at('00:00:15', dayB)];
       const first: string[] = [];
-      for (const t of instants) first.push((await live.tv.playlist(t, 720))?.text ?? '');
+      for (const t of instants) first.push((await live.tv.playlists.playlist(t, 720))?.text ?? '');
       // A fresh node, asked first after midnight, reads day B's base from the database.
       const other = createLiveChannels({ db: database.db, mediaDir, timeZone: testTimeZone, planTtlMs: 0 });
       const later: string[] = [];
-      for (const t of [...instants].reverse()) later.unshift((await other.tv.playlist(t, 720))?.text ?? '');
+      for (const t of [...instants].reverse()) later.unshift((await other.tv.playlists.playlist(t, 720))?.text ?? '');
       expect(later).toEqual(first);
       expect(first.every((text) => text.startsWith('#EXTM3U'))).toBe(true);
     });

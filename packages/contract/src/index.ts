@@ -18,3 +18,4 @@ export * from './studio-showcase.ts';
 export * from './studio-chat.ts';
 export * from './studio-schedule.ts';
 export * from './streams.ts';
+export * from './channels.ts';

@@ -3,6 +3,8 @@
 // Free of zod, so that the web app's bundle, the server, the tests and the benchmarks all build
 // these addresses from here. docs/LIVE.md tells the same to people.
 
+import { airsAudio } from './channels.ts';
+
 export type StreamChannel = 'tv' | 'radio';
 
 /** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
@@ -109,7 +111,7 @@ export function iptvChannelId(channel: StreamChannel, shiftMinutes = 0): string 
 /** Where a channel's live stream is for a player that takes one address: the TV's master
  * playlist, the radio's media playlist. */
 export const channelPlaylistPath = (channel: StreamChannel, shiftMinutes = 0): string =>
-  channel === 'tv' ? tvStreamPath(shiftMinutes) : radioStreamPath('m3u', shiftMinutes);
+  airsAudio(channel) ? radioStreamPath('m3u', shiftMinutes) : tvStreamPath(shiftMinutes);
 
 /** Where the media files are served (DATA_DIR/media), on the media port and the site's origin. */
 export const mediaPrefix = '/media/';

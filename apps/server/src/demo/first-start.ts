@@ -1,5 +1,6 @@
 // The demo on a first start, for the server and `npm run seed` alike: an empty database gets the
 // demo content, and (with DEMO_MEDIA on) jobs that make its media, what airs next first.
+import { channelDescriptions } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { isEmpty } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
@@ -31,7 +32,10 @@ export async function seedIfEmpty(
   const upcoming = await upcomingMedia(slots, now.getTime(), [addDays(today, -1), today, addDays(today, 1)]);
   const queued = await queueDemoMedia(
     db,
-    upcoming.map(({ channel, mediaId }) => ({ kind: channel === 'tv' ? 'demo-video' : 'demo-radio', id: mediaId })),
+    upcoming.map(({ channel, mediaId }) => ({
+      kind: `demo-${channelDescriptions[channel].catalogue}` as const,
+      id: mediaId,
+    })),
   );
   return { written: true, queued };
 }

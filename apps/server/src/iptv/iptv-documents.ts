@@ -1,7 +1,7 @@
 // The documents IPTV players (Kodi's IPTV Simple client, TiviMate, Jellyfin, Plex) ask a channel
 // source for: the channels as an M3U list with catch-up, and their guide in XMLTV. Pure functions
 // of what the routes gather (iptv-routes.ts); docs/LIVE.md says how to add Efir to a player.
-import { catchupPlaceholders, rewindQuery, type StreamChannel, toLatin } from '@efir/contract';
+import { catchupPlaceholders, rewindQuery, type StreamChannel, toLatin, airsAudio } from '@efir/contract';
 
 export interface IptvChannel {
   /** `tvg-id` in the list, the channel's id in the guide (iptvChannelId). */
@@ -62,7 +62,7 @@ export function channelList(channels: readonly IptvChannel[], guideUrl: string, 
       `tvg-name="${m3uValue(channel.name)}"`,
       `tvg-logo="${m3uValue(channel.logo)}"`,
       `group-title="${m3uValue(channel.group)}"`,
-      ...(channel.channel === 'radio' ? ['radio="true"'] : []),
+      ...(airsAudio(channel.channel) ? ['radio="true"'] : []),
       'catchup="default"',
       `catchup-source="${m3uValue(catchup)}"`,
       `catchup-days="${String(catchupDays)}"`,

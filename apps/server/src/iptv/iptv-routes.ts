@@ -4,12 +4,12 @@
 // once per `freshMs` for an origin, and answered with an ETag.
 import { createHash } from 'node:crypto';
 import {
+  channelDescriptions,
+  channelPlaylistPath,
   formatShift,
   iptvChannelId,
   iptvPaths,
-  radioStreamPath,
   type StreamChannel,
-  tvStreamPath,
 } from '@efir/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -70,7 +70,7 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
         name: shift === 0 ? name : `${name} (${formatShift(shift)})`,
         group: word(`iptv.${channel.channel}_group`),
         logo: `${origin}${logoPath(channel.channel)}`,
-        stream: `${media}${channel.channel === 'tv' ? tvStreamPath(shift) : radioStreamPath('m3u', shift)}`,
+        stream: `${media}${channelPlaylistPath(channel.channel, shift)}`,
         live: channel,
       };
     });
@@ -111,7 +111,7 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
             description: about.description,
             category: about.category,
             icon: about.preview === '' ? '' : `${origin}${about.preview}`,
-            url: name === 'tv' ? `${origin}/video/item/${String(mediaId)}` : '',
+            url: channelDescriptions[name].catalogue === 'video' ? `${origin}/video/item/${String(mediaId)}` : '',
             ageRating: about.ageRating,
             author: about.author,
           });

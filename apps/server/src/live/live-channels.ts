@@ -1,5 +1,8 @@
 // The site's two live channels, made once per process and shared by the API and the media port.
+import { airsAudio } from '@efir/contract';
 import type { Db } from '../db/database.ts';
+import { type LiveChannelName, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
+import type { ScheduleSource } from './day-plans.ts';
 import { LiveChannel } from './live-channel.ts';
 
 export interface LiveChannels {
@@ -27,11 +30,22 @@ export function createLiveChannels(options: {
   onError?: (error: unknown, what: string) => void;
 }): LiveChannels {
   const { shifts, ...shared } = options;
-  const tv = new LiveChannel({ ...shared, channel: 'tv' });
-  const radio = new LiveChannel({ ...shared, channel: 'radio' });
+  const { db } = options;
+  const scheduleOf = (channel: LiveChannelName): ScheduleSource => ({
+    day: (date) => liveScheduleDay(db, channel, date),
+    daysWith: (mediaId, until) => scheduledDays(db, channel, mediaId, until),
+  });
+  const tv = new LiveChannel({ ...shared, channel: 'tv', schedule: scheduleOf('tv') });
+  const radio = new LiveChannel({ ...shared, channel: 'radio', schedule: scheduleOf('radio') });
   const copies = (channel: LiveChannel, minutes: readonly number[] = []): LiveChannel[] =>
     minutes.map(
-      (shift) => new LiveChannel({ ...shared, channel: channel.channel, copyOf: { channel, shiftMs: shift * 60_000 } }),
+      (shift) =>
+        new LiveChannel({
+          ...shared,
+          channel: channel.channel,
+          schedule: scheduleOf(channel.channel),
+          copyOf: { channel, shiftMs: shift * 60_000 },
+        }),
     );
   return { tv, radio, copies: { tv: copies(tv, shifts?.tv), radio: copies(radio, shifts?.radio) } };
 }
@@ -59,7 +73,7 @@ export type MakingTime = (entry: UpcomingMedia) => number;
 
 /** A demo item's media on two cores (docs/MEDIA.md): its playlists over a base clip made once, and
  * for a video its previews, whatever its length. (A clip's first use costs its encoding too.) */
-export const demoMakingTime: MakingTime = (entry) => (entry.channel === 'tv' ? 400 : 150);
+export const demoMakingTime: MakingTime = (entry) => (airsAudio(entry.channel) ? 150 : 400);
 
 /**
  * The order in which to make media, one at a time, so that each channel airs its programme as
@@ -88,7 +102,7 @@ export function orderForAiring(
       const better =
         best === undefined ||
         airs < best.airs ||
-        (airs === best.airs && entry.channel === 'radio' && best.entry.channel === 'tv');
+        (airs === best.airs && airsAudio(entry.channel) && !airsAudio(best.entry.channel));
       if (better) best = { entry, airs, ready };
     }
     if (best === undefined) break;

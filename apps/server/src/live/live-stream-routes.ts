@@ -14,12 +14,14 @@ import {
   rewindQuery,
   tvRungPlaylist,
   tvStreamPath,
+  airsAudio,
 } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import { liveRungs } from '../media/filler.ts';
 import { audioKbps, bandwidthOf, codecsOf, frameRate } from '../media/ladder.ts';
-import type { LiveChannel, LivePlaylistAnswer } from './live-channel.ts';
+import type { LivePlaylistAnswer } from './channel-playlists.ts';
+import type { LiveChannel } from './live-channel.ts';
 import { allChannels, type LiveChannels } from './live-channels.ts';
 
 export interface LiveStreamOptions {
@@ -102,7 +104,7 @@ export function liveStreams(options: LiveStreamOptions) {
   const paths = new Map<string, StreamTarget>();
   for (const channel of allChannels(live)) {
     const shift = channel.shiftMs / 60_000;
-    if (channel.channel === 'tv') {
+    if (!airsAudio(channel.channel)) {
       paths.set(tvStreamPath(shift), { channel, rung: undefined, master: tvMasterPlaylist });
       for (const rung of liveRungs)
         paths.set(tvStreamPath(shift, rung.height), { channel, rung: rung.height, master: undefined });
@@ -182,16 +184,17 @@ export function liveStreams(options: LiveStreamOptions) {
     origin: string | undefined,
   ): Promise<LiveStreamAnswer> => {
     const rewind = parseRewind(query);
-    if (rewind === undefined) return livePlaylist(target, await target.channel.playlist(t, target.rung), origin);
+    if (rewind === undefined)
+      return livePlaylist(target, await target.channel.playlists.playlist(t, target.rung), origin);
     if ('detail' in rewind) return refuse(400, problem(rewind.detail), origin);
     if (target.master !== undefined) {
-      const refused = target.channel.rewindProblem(t, rewind.from, rewind.until);
+      const refused = target.channel.playlists.rewindProblem(t, rewind.from, rewind.until);
       if (refused !== undefined) return refuse(refused.status, problem(refused.detail), origin);
       const passed = rewindQuery(rewind.from / 1000, rewind.until === undefined ? undefined : rewind.until / 1000);
       const body = Buffer.from(target.master(passed));
       return complete(200, { 'content-type': playlistType, 'cache-control': 'public, max-age=60' }, body, origin);
     }
-    const answer = await target.channel.rewind(t, rewind.from, rewind.until, target.rung);
+    const answer = await target.channel.playlists.rewind(t, rewind.from, rewind.until, target.rung);
     if ('status' in answer) return refuse(answer.status, problem(answer.detail), origin);
     // A range that aired whole never changes; an open one grows with each segment.
     const cache = `public, max-age=${answer.ended ? 3600 : 1}`;
@@ -215,7 +218,7 @@ export function liveStreams(options: LiveStreamOptions) {
       if (target === undefined) return once(offAirKey, origin, () => refuse(404, offAir, origin));
       const t = clock().getTime();
       if (cut === -1) {
-        const held = target.channel.heldPlaylist(t, target.rung);
+        const held = target.channel.playlists.heldPlaylist(t, target.rung);
         if (held !== undefined) return livePlaylist(target, held.answer, origin);
       }
       return rewound(target, cut === -1 ? '' : url.slice(cut + 1), t, origin);

@@ -2,12 +2,13 @@
 // pictures of the videos and radios its programmes air.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { radio, radioCategory, radioprogram, teleprogram, video, videoCategory } from '../db/schema/index.ts';
+import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
+import { programmeTables } from '../schedule/programme-tables.ts';
 import type { LiveChannelName } from './live.ts';
 
 /** Every day the channel has a schedule for (YYYY-MM-DD), in order. */
 export async function scheduleDays(db: Db, channel: LiveChannelName): Promise<string[]> {
-  const table = channel === 'tv' ? teleprogram : radioprogram;
+  const table = programmeTables[channel].days;
   const rows = await db.select({ day: table.day }).from(table).orderBy(asc(table.day));
   return rows.map((row) => row.day);
 }

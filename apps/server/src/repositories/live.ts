@@ -1,19 +1,12 @@
 // What the live channels read and the operators write: a day's schedule with each item's media.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import {
-  radio,
-  radioprogram,
-  radioprogramItem,
-  teleprogram,
-  teleprogramItem,
-  ticker,
-  video,
-} from '../db/schema/index.ts';
+import { ticker } from '../db/schema/index.ts';
 
 export type { LiveChannelName } from '@efir/contract';
 import type { LiveChannelName } from '@efir/contract';
 import { airingDraft } from '../schedule/airing-draft.ts';
+import { programmeTables } from '../schedule/programme-tables.ts';
 
 export interface LiveScheduleItem {
   /** The schedule item's id. */
@@ -46,55 +39,33 @@ export async function liveScheduleDay(
   channel: LiveChannelName,
   day: string,
 ): Promise<LiveScheduleDay | undefined> {
-  if (channel === 'tv') {
-    const row = (await db.select().from(teleprogram).where(eq(teleprogram.day, day)))[0];
-    if (row === undefined) return undefined;
-    const items = await db
-      .select({
-        id: teleprogramItem.id,
-        mediaId: video.id,
-        startsAt: teleprogramItem.startsAt,
-        isAd: teleprogramItem.isAd,
-        mediaDraft: video.draft,
-        durationSeconds: video.durationSeconds,
-        playlist: video.masterPlaylist,
-        mediaReadyAt: video.mediaReadyAt,
-      })
-      .from(teleprogramItem)
-      .innerJoin(video, eq(video.id, teleprogramItem.videoId))
-      .where(eq(teleprogramItem.teleprogramId, row.id))
-      .orderBy(asc(teleprogramItem.position), asc(teleprogramItem.id));
-    return {
-      id: row.id,
-      day: row.day,
-      startsAt: row.startsAt,
-      finishedText: row.finishedText,
-      items: items.map(({ mediaDraft, ...item }) => ({ ...item, draft: airingDraft(channel, mediaDraft, 0) })),
-    };
-  }
-  const row = (await db.select().from(radioprogram).where(eq(radioprogram.day, day)))[0];
+  const tables = programmeTables[channel];
+  const { days, items: itemTable, media } = tables;
+  const row = (
+    await db
+      .select({ id: days.id, day: days.day, startsAt: days.startsAt, finishedText: days.finishedText })
+      .from(days)
+      .where(eq(days.day, day))
+  )[0];
   if (row === undefined) return undefined;
   const items = await db
     .select({
-      id: radioprogramItem.id,
-      mediaId: radio.id,
-      startsAt: radioprogramItem.startsAt,
-      isAd: radioprogramItem.isAd,
-      mediaDraft: radio.draft,
-      itemDraft: radioprogramItem.draft,
-      durationSeconds: radio.durationSeconds,
-      playlist: radio.audioPlaylist,
-      mediaReadyAt: radio.mediaReadyAt,
+      id: itemTable.id,
+      mediaId: media.id,
+      startsAt: itemTable.startsAt,
+      isAd: itemTable.isAd,
+      mediaDraft: media.draft,
+      itemDraft: tables.itemDraft,
+      durationSeconds: media.durationSeconds,
+      playlist: tables.playlist,
+      mediaReadyAt: media.mediaReadyAt,
     })
-    .from(radioprogramItem)
-    .innerJoin(radio, eq(radio.id, radioprogramItem.radioId))
-    .where(eq(radioprogramItem.radioprogramId, row.id))
-    .orderBy(asc(radioprogramItem.position), asc(radioprogramItem.id));
+    .from(itemTable)
+    .innerJoin(media, eq(media.id, tables.itemMedia))
+    .where(eq(tables.itemDay, row.id))
+    .orderBy(asc(itemTable.position), asc(itemTable.id));
   return {
-    id: row.id,
-    day: row.day,
-    startsAt: row.startsAt,
-    finishedText: row.finishedText,
+    ...row,
     items: items.map(({ mediaDraft, itemDraft, ...item }) => ({
       ...item,
       draft: airingDraft(channel, mediaDraft, itemDraft),
@@ -104,8 +75,8 @@ export async function liveScheduleDay(
 
 /** The date of a day by its id, if the channel has it. */
 export async function liveDayDate(db: Db, channel: LiveChannelName, id: number): Promise<string | undefined> {
-  const table = channel === 'tv' ? teleprogram : radioprogram;
-  return (await db.select({ day: table.day }).from(table).where(eq(table.id, id)))[0]?.day;
+  const { days } = programmeTables[channel];
+  return (await db.select({ day: days.day }).from(days).where(eq(days.id, id)))[0]?.day;
 }
 
 /** The days on which a video (tv) or radio was scheduled, not as draft 2, up to and including `until`. */
@@ -115,27 +86,19 @@ export async function scheduledDays(
   mediaId: number,
   until: string,
 ): Promise<string[]> {
-  if (channel === 'tv') {
-    const rows = await db
-      .selectDistinct({ day: teleprogram.day })
-      .from(teleprogramItem)
-      .innerJoin(teleprogram, eq(teleprogram.id, teleprogramItem.teleprogramId))
-      .where(and(eq(teleprogramItem.videoId, mediaId), sql`${teleprogram.day} <= ${until}`))
-      .orderBy(asc(teleprogram.day));
-    return rows.map((row) => row.day);
-  }
+  const { days, items, itemDay, itemMedia } = programmeTables[channel];
   const rows = await db
-    .selectDistinct({ day: radioprogram.day })
-    .from(radioprogramItem)
-    .innerJoin(radioprogram, eq(radioprogram.id, radioprogramItem.radioprogramId))
-    .where(and(eq(radioprogramItem.radioId, mediaId), sql`${radioprogram.day} <= ${until}`))
-    .orderBy(asc(radioprogram.day));
+    .selectDistinct({ day: days.day })
+    .from(items)
+    .innerJoin(days, eq(days.id, itemDay))
+    .where(and(eq(itemMedia, mediaId), sql`${days.day} <= ${until}`))
+    .orderBy(asc(days.day));
   return rows.map((row) => row.day);
 }
 
 /** Publishes (draft 1 → 0) a video (tv) or radio (radio) that has aired; a draft 2 stays as it is. */
 export async function publishAired(db: Db, channel: LiveChannelName, mediaId: number): Promise<void> {
-  const table = channel === 'tv' ? video : radio;
+  const table = programmeTables[channel].media;
   await db
     .update(table)
     .set({ draft: 0 })
@@ -177,7 +140,7 @@ export class ScheduleConflict extends Error {
 
 /** The day's revision and last save, if the channel has the day. */
 export async function daySaved(db: Db, channel: LiveChannelName, day: string): Promise<DaySaved | undefined> {
-  const table = channel === 'tv' ? teleprogram : radioprogram;
+  const table = programmeTables[channel].days;
   return (
     await db
       .select({ revision: table.revision, savedBy: table.savedBy, savedAt: table.savedAt })
@@ -206,15 +169,15 @@ export async function replaceScheduleDay(
   input: ScheduleDayInput,
   save: ScheduleSaveBy = { by: 'token' },
 ): Promise<number | undefined> {
+  const tables = programmeTables[channel];
   return db.transaction(async (tx) => {
-    const mediaTable = channel === 'tv' ? video : radio;
+    const { days: table, media: mediaTable } = tables;
     const wanted = [...new Set(input.items.map((item) => item.mediaId))];
     const found =
       wanted.length === 0
         ? []
         : await tx.select({ id: mediaTable.id }).from(mediaTable).where(inArray(mediaTable.id, wanted));
     if (found.length !== wanted.length) return undefined;
-    const table = channel === 'tv' ? teleprogram : radioprogram;
     const heading = {
       startsAt: input.startsAt,
       finishedText: input.finishedText,
@@ -242,39 +205,13 @@ export async function replaceScheduleDay(
               .returning({ id: table.id });
     const id = rows[0]?.id;
     if (id === undefined) throw new ScheduleConflict(await daySaved(tx, channel, day));
-    if (channel === 'tv') {
-      await tx.delete(teleprogramItem).where(eq(teleprogramItem.teleprogramId, id));
-      if (input.items.length > 0) {
-        await tx.insert(teleprogramItem).values(
-          input.items.map((item, position) => ({
-            teleprogramId: id,
-            position,
-            startsAt: item.startsAt,
-            videoId: item.mediaId,
-            isAd: item.isAd,
-          })),
-        );
+    await tx.delete(tables.items).where(eq(tables.itemDay, id));
+    if (input.items.length > 0) await tables.insertItems(tx, id, input.items);
+    if (tables.hasTickers && input.tickers !== undefined) {
+      await tx.delete(ticker).where(eq(ticker.teleprogramId, id));
+      if (input.tickers.length > 0) {
+        await tx.insert(ticker).values(input.tickers.map((entry) => ({ ...entry, teleprogramId: id })));
       }
-      if (input.tickers !== undefined) {
-        await tx.delete(ticker).where(eq(ticker.teleprogramId, id));
-        if (input.tickers.length > 0) {
-          await tx.insert(ticker).values(input.tickers.map((entry) => ({ ...entry, teleprogramId: id })));
-        }
-      }
-      return id;
-    }
-    await tx.delete(radioprogramItem).where(eq(radioprogramItem.radioprogramId, id));
-    if (input.items.length > 0) {
-      await tx.insert(radioprogramItem).values(
-        input.items.map((item, position) => ({
-          radioprogramId: id,
-          position,
-          startsAt: item.startsAt,
-          radioId: item.mediaId,
-          isAd: item.isAd,
-          draft: item.draft,
-        })),
-      );
     }
     return id;
   });
@@ -282,7 +219,7 @@ export async function replaceScheduleDay(
 
 /** Deletes a channel's day (its items and tickers with it); false when there was none. */
 export async function deleteScheduleDay(db: Db, channel: LiveChannelName, day: string): Promise<boolean> {
-  const table = channel === 'tv' ? teleprogram : radioprogram;
+  const table = programmeTables[channel].days;
   const rows = await db.delete(table).where(eq(table.day, day)).returning({ id: table.id });
   return rows.length > 0;
 }

@@ -2,18 +2,10 @@
 // included, with the newest ingest job of each; adding, changing and removing them, and the
 // schedule days that still name an item.
 import type { MediaState } from '@efir/contract';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import {
-  ingestJob,
-  radio,
-  radioprogram,
-  radioprogramItem,
-  teleprogram,
-  teleprogramItem,
-  ticker,
-  video,
-} from '../db/schema/index.ts';
+import { ingestJob, radio, ticker, video } from '../db/schema/index.ts';
+import { channelOfCatalogue, programmeTables } from '../schedule/programme-tables.ts';
 import { searchLatinOf } from '../search/latin-words.ts';
 
 export type StudioVideoRow = typeof video.$inferSelect;
@@ -205,26 +197,20 @@ export async function updateStudioRadio(db: Db, before: StudioRadioRow, edit: Ra
 
 /** The schedule days that name an item (as an item of the day, or a ticker's video), oldest first. */
 export async function scheduleDaysUsing(db: Db, kind: CatalogueKind, id: number): Promise<string[]> {
-  if (kind === 'radio') {
-    const rows = await db
-      .selectDistinct({ day: radioprogram.day })
-      .from(radioprogramItem)
-      .innerJoin(radioprogram, eq(radioprogram.id, radioprogramItem.radioprogramId))
-      .where(eq(radioprogramItem.radioId, id))
-      .orderBy(asc(radioprogram.day));
-    return rows.map((row) => row.day);
-  }
-  const items = await db
-    .selectDistinct({ day: teleprogram.day })
-    .from(teleprogramItem)
-    .innerJoin(teleprogram, eq(teleprogram.id, teleprogramItem.teleprogramId))
-    .where(eq(teleprogramItem.videoId, id));
-  const tickers = await db
-    .selectDistinct({ day: teleprogram.day })
-    .from(ticker)
-    .innerJoin(teleprogram, eq(teleprogram.id, ticker.teleprogramId))
-    .where(eq(ticker.videoId, id));
-  return [...new Set([...items, ...tickers].map((row) => row.day))].sort();
+  const { days, items, itemDay, itemMedia, hasTickers } = programmeTables[channelOfCatalogue[kind]];
+  const named = await db
+    .selectDistinct({ day: days.day })
+    .from(items)
+    .innerJoin(days, eq(days.id, itemDay))
+    .where(eq(itemMedia, id));
+  const inTickers = hasTickers
+    ? await db
+        .selectDistinct({ day: days.day })
+        .from(ticker)
+        .innerJoin(days, eq(days.id, ticker.teleprogramId))
+        .where(eq(ticker.videoId, id))
+    : [];
+  return [...new Set([...named, ...inTickers].map((row) => row.day))].sort();
 }
 
 /**

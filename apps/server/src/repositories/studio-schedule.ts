@@ -2,15 +2,8 @@
 // channel makes of them), its tickers, and the catalogue items a day names.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import {
-  radio,
-  radioprogram,
-  radioprogramItem,
-  teleprogram,
-  teleprogramItem,
-  ticker,
-  video,
-} from '../db/schema/index.ts';
+import { ticker } from '../db/schema/index.ts';
+import { programmeTables } from '../schedule/programme-tables.ts';
 import type { LiveChannelName } from './live.ts';
 
 export interface EditorDay {
@@ -30,46 +23,48 @@ export async function editorScheduleDay(
   channel: LiveChannelName,
   date: string,
 ): Promise<EditorDay | undefined> {
-  if (channel === 'tv') {
-    const row = (await db.select().from(teleprogram).where(eq(teleprogram.day, date)))[0];
-    if (row === undefined) return undefined;
-    const [items, tickers] = await Promise.all([
-      db
-        .select({
-          mediaId: teleprogramItem.videoId,
-          startsAt: teleprogramItem.startsAt,
-          isAd: teleprogramItem.isAd,
-        })
-        .from(teleprogramItem)
-        .where(eq(teleprogramItem.teleprogramId, row.id))
-        .orderBy(asc(teleprogramItem.position), asc(teleprogramItem.id)),
-      db
-        .select({
-          videoId: ticker.videoId,
-          message: ticker.message,
-          startsAt: ticker.startsAt,
-          duration: ticker.durationSeconds,
-          speed: ticker.speed,
-        })
-        .from(ticker)
-        .where(eq(ticker.teleprogramId, row.id))
-        .orderBy(asc(ticker.startsAt), asc(ticker.id)),
-    ]);
-    return { ...row, items: items.map((item) => ({ ...item, draft: 0 })), tickers };
-  }
-  const row = (await db.select().from(radioprogram).where(eq(radioprogram.day, date)))[0];
+  const tables = programmeTables[channel];
+  const { days, items: itemTable } = tables;
+  const row = (
+    await db
+      .select({
+        id: days.id,
+        revision: days.revision,
+        savedBy: days.savedBy,
+        savedAt: days.savedAt,
+        startsAt: days.startsAt,
+        finishedText: days.finishedText,
+      })
+      .from(days)
+      .where(eq(days.day, date))
+  )[0];
   if (row === undefined) return undefined;
-  const items = await db
-    .select({
-      mediaId: radioprogramItem.radioId,
-      startsAt: radioprogramItem.startsAt,
-      isAd: radioprogramItem.isAd,
-      draft: radioprogramItem.draft,
-    })
-    .from(radioprogramItem)
-    .where(eq(radioprogramItem.radioprogramId, row.id))
-    .orderBy(asc(radioprogramItem.position), asc(radioprogramItem.id));
-  return { ...row, items, tickers: [] };
+  const [items, tickers] = await Promise.all([
+    db
+      .select({
+        mediaId: tables.itemMedia,
+        startsAt: itemTable.startsAt,
+        isAd: itemTable.isAd,
+        draft: tables.itemDraft,
+      })
+      .from(itemTable)
+      .where(eq(tables.itemDay, row.id))
+      .orderBy(asc(itemTable.position), asc(itemTable.id)),
+    tables.hasTickers
+      ? db
+          .select({
+            videoId: ticker.videoId,
+            message: ticker.message,
+            startsAt: ticker.startsAt,
+            duration: ticker.durationSeconds,
+            speed: ticker.speed,
+          })
+          .from(ticker)
+          .where(eq(ticker.teleprogramId, row.id))
+          .orderBy(asc(ticker.startsAt), asc(ticker.id))
+      : [],
+  ]);
+  return { ...row, items, tickers };
 }
 
 /** What the audit log keeps of a channel's day: null when there is none. */
@@ -81,7 +76,7 @@ export async function scheduleSnapshot(db: Db, channel: LiveChannelName, date: s
     startsAt: day.startsAt,
     finishedText: day.finishedText,
     items: day.items.map((item) => ({ id: item.mediaId, startsAt: item.startsAt, isAd: item.isAd, draft: item.draft })),
-    ...(channel === 'tv' ? { tickers: day.tickers } : {}),
+    ...(programmeTables[channel].hasTickers ? { tickers: day.tickers } : {}),
   };
 }
 
@@ -104,31 +99,18 @@ export async function scheduleMediaRows(
 ): Promise<Map<number, ScheduleMediaRow>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const rows =
-    channel === 'tv'
-      ? await db
-          .select({
-            id: video.id,
-            name: video.name,
-            durationSeconds: video.durationSeconds,
-            draft: video.draft,
-            playlist: video.masterPlaylist,
-            mediaReadyAt: video.mediaReadyAt,
-            preview: video.previewCatalog,
-          })
-          .from(video)
-          .where(inArray(video.id, unique))
-      : await db
-          .select({
-            id: radio.id,
-            name: radio.name,
-            durationSeconds: radio.durationSeconds,
-            draft: radio.draft,
-            playlist: radio.audioPlaylist,
-            mediaReadyAt: radio.mediaReadyAt,
-            preview: radio.preview,
-          })
-          .from(radio)
-          .where(inArray(radio.id, unique));
+  const { media, playlist, preview } = programmeTables[channel];
+  const rows = await db
+    .select({
+      id: media.id,
+      name: media.name,
+      durationSeconds: media.durationSeconds,
+      draft: media.draft,
+      playlist,
+      mediaReadyAt: media.mediaReadyAt,
+      preview,
+    })
+    .from(media)
+    .where(inArray(media.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -2,7 +2,7 @@
 // the spec's page makes to move a channel on (`next`) or to publish what aired keep their paths
 // and answers, but the server decides: `next` answers the clock's state and never moves a channel
 // ahead of it; publishing is refused for an item that has not finished airing.
-import { calls } from '@efir/contract';
+import { calls, channelDescriptions } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { clockTimeIn } from '../lib/clock.ts';
@@ -29,7 +29,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
 
   const dayById = async (channel: LiveChannelName, id: number): Promise<DayPlan> => {
     const plan = await answers.dayById(channel, id);
-    if (plan === undefined) throw notFound(channel === 'tv' ? 'No such teleprogram.' : 'No such radioprogram.');
+    if (plan === undefined) throw notFound(`No such ${channelDescriptions[channel].dayWord}.`);
     return plan;
   };
 

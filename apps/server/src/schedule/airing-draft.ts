@@ -3,8 +3,9 @@
 // scheduled; otherwise a radio item carries its own draft value (the radioprogram's items have
 // one), and a TV item its video's (the teleprogram's items have none).
 import type { LiveChannelName } from '@efir/contract';
+import { programmeTables } from './programme-tables.ts';
 
 export function airingDraft(channel: LiveChannelName, mediaDraft: number, itemDraft: number): number {
   if (mediaDraft === 2) return 2;
-  return channel === 'radio' ? itemDraft : mediaDraft;
+  return programmeTables[channel].itemsHaveDraft ? itemDraft : mediaDraft;
 }

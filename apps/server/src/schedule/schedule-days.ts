@@ -1,6 +1,7 @@
 // The one way a channel's day is written, whoever writes it (an editor in the studio, the
 // operators' token): the same checks, the write, an audit entry of the day as stored before and
 // after, and then the word to the live channel and to every node's cached answers.
+import { programmeTables } from './programme-tables.ts';
 import type { LiveChannelName } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -30,7 +31,8 @@ const clockOf = (instant: Date, zone: string): string =>
 
 /** Refuses tickers on the radio, which has none. */
 export function refuseRadioTickers(channel: LiveChannelName, tickers: readonly unknown[] | undefined): void {
-  if (channel === 'radio' && (tickers ?? []).length > 0) throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
+  if (!programmeTables[channel].hasTickers && (tickers ?? []).length > 0)
+    throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
 }
 
 /** Refuses a day naming what the catalogue lacks, given what it has of the day's items. */

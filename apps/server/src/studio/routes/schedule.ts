@@ -11,6 +11,7 @@ import {
   type StudioAnswer,
   type StudioScheduleDay,
   type studioCalls,
+  channelDescriptions,
 } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -42,7 +43,7 @@ async function mediaOf(
 ): Promise<{ rows: Map<number, ScheduleMediaRow>; views: Map<number, ScheduleMedia> }> {
   const rows = await scheduleMediaRows(db, channel, ids);
   refuseMissingItems(channel, ids, rows);
-  const jobs = await latestJobs(db, channel === 'tv' ? 'video' : 'radio', [...rows.keys()]);
+  const jobs = await latestJobs(db, channelDescriptions[channel].catalogue, [...rows.keys()]);
   const views = new Map(
     [...rows.values()].map((row) => [
       row.id,

@@ -1,6 +1,5 @@
 // Builds the site's Fastify app as a plugin tree; it never listens (server.ts does).
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -69,7 +68,6 @@ import { showcaseRoutes } from './routes/showcase.ts';
 import type { LiveChannel } from './live/live-channel.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
 import { iptvRoutes } from './iptv/iptv-routes.ts';
-import { type LiveStreamAnswer, liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
@@ -395,64 +393,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  return app;
-}
-
-/** The media port's app: the media files under /media/ and the live channels' playlists. */
-export async function buildMediaApp(options: {
-  mediaDir: string;
-  allowedOrigins: readonly string[];
-  /** The live channels whose playlists it answers; the media files alone without. */
-  live?: LiveChannels;
-  /** The database /health/ready checks; without it the port is ready when it answers. */
-  db?: Db;
-  clock?: Clock;
-  logger?: boolean;
-  logLevel?: Config['logLevel'];
-  /** Unset (tests): Fastify's and node:http's own. */
-  timeouts?: RequestTimeouts;
-}): Promise<FastifyInstance> {
-  const mediaHeaders = securityHeaders(mediaPolicy);
-  const streams =
-    options.live === undefined
-      ? undefined
-      : liveStreams({
-          live: options.live,
-          clock: options.clock ?? systemClock,
-          allowedOrigins: options.allowedOrigins,
-          headers: mediaHeaders,
-        });
-  const timeouts = options.timeouts === undefined ? {} : requestTimeoutOptions(options.timeouts);
-  const app = Fastify({
-    logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
-    frameworkErrors: answerFrameworkError(mediaHeaders),
-    clientErrorHandler: answerClientError(mediaHeaders),
-    // The live playlists are what a thousand viewers ask for every few seconds: they are answered
-    // from the held bytes before the framework routes anything; every other request goes on.
-    serverFactory: (handler) =>
-      createServer(timeouts, (request, response) => {
-        const path = request.url ?? '';
-        if (streams === undefined || request.method !== 'GET' || !streams.handles(path)) {
-          handler(request, response);
-          return;
-        }
-        const send = (answer: LiveStreamAnswer): void => {
-          response.writeHead(answer.status, answer.headers);
-          response.end(answer.body);
-        };
-        const answer = streams.answer(path, request.headers.origin);
-        if (!(answer instanceof Promise)) send(answer);
-        else
-          answer.then(send, () => {
-            handler(request, response);
-          });
-      }),
-  });
-  app.setErrorHandler(answerError);
-  answerUnrouted(app);
-  await app.register(securityHeadersPlugin, { headersFor: () => mediaHeaders });
-  await app.register(healthPlugin, { db: options.db });
-  await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
-  if (streams !== undefined) await app.register(liveStreamRoutes, { streams });
   return app;
 }

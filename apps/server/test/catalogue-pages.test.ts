@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { invalidateAnswers } from '../src/plugins/answer-cache.ts';
-import { radioCataloguePage } from '../src/repositories/radios.ts';
-import { videoCataloguePage } from '../src/repositories/videos.ts';
+import { cataloguePage } from '../src/repositories/catalogues.ts';
 import { toRadio, toVideo } from '../src/repositories/wire.ts';
 import { buildTestSite } from './app.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
@@ -68,7 +67,7 @@ describeOnBackends('catalogue pages from memory', (backend) => {
     video: {
       path: apiUrl('videoCatalogue'),
       fromDatabase: async (query: PagedQuery, locale: Locale) => {
-        const page = await videoCataloguePage(database.db, query);
+        const page = await cataloguePage(database.db, 'video', query);
         const answer = { count: page.count, results: page.rows.map(toVideo) };
         return fromDatabase(calls.videoCatalogue.response, answer, locale);
       },
@@ -76,7 +75,7 @@ describeOnBackends('catalogue pages from memory', (backend) => {
     radio: {
       path: apiUrl('radioCatalogue'),
       fromDatabase: async (query: PagedQuery, locale: Locale) => {
-        const page = await radioCataloguePage(database.db, query);
+        const page = await cataloguePage(database.db, 'radio', query);
         const answer = { count: page.count, results: page.rows.map(toRadio) };
         return fromDatabase(calls.radioCatalogue.response, answer, locale);
       },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMediaApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMediaApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { buildTestSite } from './app.ts';

@@ -23,7 +23,7 @@ import {
   maxAttempts,
   retryIngest,
 } from '../src/repositories/ingest-jobs.ts';
-import { findVideo } from '../src/repositories/videos.ts';
+import { findItem } from '../src/repositories/catalogues.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
@@ -158,7 +158,7 @@ describe('runIngestJob', () => {
     );
     const done = await findIngest(database.db, queued.id);
     expect(done).toMatchObject({ state: 'done', progress: 1, error: null });
-    expect((await findVideo(database.db, done!.resultId!))?.name).toBe('Из очереди');
+    expect((await findItem(database.db, 'video', done!.resultId!))?.name).toBe('Из очереди');
     expect(events.done).toEqual([done!.resultId]);
   });
 
@@ -293,7 +293,7 @@ describe('IngestWorker', () => {
       expect(existsSync(join(media, '.incoming')) ? readdirSync(join(media, '.incoming')) : []).toEqual([]);
       // Nor half a clip, nor a lock, among the machine's prepared media.
       expect(readdirSync(prepared)).toEqual([]);
-      expect((await findVideo(database.db, row!.id))?.masterPlaylist).toBe('');
+      expect((await findItem(database.db, 'video', row!.id))?.masterPlaylist).toBe('');
       expect(errors).toEqual([]);
     } finally {
       await database.close();

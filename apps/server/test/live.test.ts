@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildMediaApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import {
@@ -24,8 +25,9 @@ import { endedGraceMs } from '../src/live/live-playlist.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
 import { ensureFiller } from '../src/media/filler.ts';
-import { type IngestContext, ingestRadio, ingestVideo } from '../src/media/ingest.ts';
-import { findVideo } from '../src/repositories/videos.ts';
+import { ingestRadio, ingestVideo } from '../src/media/ingest.ts';
+import type { IngestContext } from '../src/media/ingest-work.ts';
+import { findItem } from '../src/repositories/catalogues.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
@@ -336,7 +338,7 @@ describeOnBackends('live channels', (backend) => {
           payload: { startsAt: '10:00:00', items },
         });
       const folderOf = async (id: number): Promise<string> =>
-        ((await findVideo(database.db, id))?.masterPlaylist ?? '').replace(/master\.m3u8$/u, '720/');
+        ((await findItem(database.db, 'video', id))?.masterPlaylist ?? '').replace(/master\.m3u8$/u, '720/');
       const alternate = (a: number, b: number) => [a, b, a, b, a, b].map((id) => ({ id }));
       expect((await put(alternate(ids.v2, ids.v1))).statusCode).toBe(200);
       const before = await fetchPlaylist('/tv/720/stream.m3u8');

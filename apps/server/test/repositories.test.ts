@@ -4,14 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
-import { playRadio, radioCataloguePage, radioListingGroups } from '../src/repositories/radios.ts';
+import { cataloguePage, findItem, useItem } from '../src/repositories/catalogues.ts';
+import { radioListingGroups } from '../src/repositories/radios.ts';
 import { recommendedSearches, recordSearches, searchRadios, searchVideos } from '../src/repositories/search.ts';
 import { latinQueryWords } from '../src/search/latin-words.ts';
 import { addStudioVideo, updateStudioVideo } from '../src/repositories/studio-catalogue.ts';
 import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { windowStart } from '../src/repositories/rate-windows.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
-import { findVideo, mainList, relatedVideos, videoCataloguePage, viewVideo } from '../src/repositories/videos.ts';
+import { mainList, relatedVideos } from '../src/repositories/videos.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
 import { testVisitor } from './visitors.ts';
 
@@ -28,26 +29,30 @@ describeOnBackends('repositories', (backend) => {
 
   describe('video catalogue', () => {
     it('pages published videos by 30 with the total count', async () => {
-      const first = await videoCataloguePage(database.db, { page: 1, prosmotri: false, date_added: false });
+      const first = await cataloguePage(database.db, 'video', { page: 1, prosmotri: false, date_added: false });
       expect(first.count).toBeGreaterThanOrEqual(70);
       expect(first.rows).toHaveLength(30);
       expect(first.rows.every((row) => row.draft === 0)).toBe(true);
       const lastPage = Math.ceil(first.count / 30);
-      const last = await videoCataloguePage(database.db, { page: lastPage, prosmotri: false, date_added: false });
+      const last = await cataloguePage(database.db, 'video', { page: lastPage, prosmotri: false, date_added: false });
       expect(last.rows).toHaveLength(first.count - (lastPage - 1) * 30);
-      const past = await videoCataloguePage(database.db, { page: lastPage + 1, prosmotri: false, date_added: false });
+      const past = await cataloguePage(database.db, 'video', {
+        page: lastPage + 1,
+        prosmotri: false,
+        date_added: false,
+      });
       expect(past).toEqual({ count: first.count, rows: [] });
     });
 
     it('sorts by views and by date added, and filters by category', async () => {
-      const popular = await videoCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false });
+      const popular = await cataloguePage(database.db, 'video', { page: 1, prosmotri: true, date_added: false });
       const views = popular.rows.map((row) => row.views);
       expect(views).toEqual([...views].sort((a, b) => b - a));
-      const newest = await videoCataloguePage(database.db, { page: 1, prosmotri: false, date_added: true });
+      const newest = await cataloguePage(database.db, 'video', { page: 1, prosmotri: false, date_added: true });
       const dates = newest.rows.map((row) => row.addedAt.getTime());
       expect(dates).toEqual([...dates].sort((a, b) => b - a));
       const category = popular.rows[0]?.categoryId ?? 1;
-      const inCategory = await videoCataloguePage(database.db, {
+      const inCategory = await cataloguePage(database.db, 'video', {
         page: 1,
         category_id: category,
         prosmotri: false,
@@ -62,7 +67,7 @@ describeOnBackends('repositories', (backend) => {
       const seen = new Set<number>();
       let total = 0;
       for (let page = 1; page <= 4; page += 1) {
-        const result = await videoCataloguePage(database.db, { page, prosmotri: true, date_added: false });
+        const result = await cataloguePage(database.db, 'video', { page, prosmotri: true, date_added: false });
         total = result.count;
         for (const row of result.rows) seen.add(row.id);
       }
@@ -70,32 +75,34 @@ describeOnBackends('repositories', (backend) => {
     });
 
     it('counts a view once per visitor per 24 hours', async () => {
-      const before = await findVideo(database.db, 1);
+      const before = await findItem(database.db, 'video', 1);
       expect(before?.draft).toBe(0);
-      const first = await viewVideo(database.db, 1, testVisitor('visitor-a'), cap, new Date());
-      const again = await viewVideo(database.db, 1, testVisitor('visitor-a'), cap, new Date());
-      const other = await viewVideo(database.db, 1, testVisitor('visitor-b'), cap, new Date());
+      const first = await useItem(database.db, 'video', 1, testVisitor('visitor-a'), cap, new Date());
+      const again = await useItem(database.db, 'video', 1, testVisitor('visitor-a'), cap, new Date());
+      const other = await useItem(database.db, 'video', 1, testVisitor('visitor-b'), cap, new Date());
       expect(first?.views).toBe((before?.views ?? 0) + 1);
       expect(again?.views).toBe(first?.views);
       expect(other?.views).toBe((before?.views ?? 0) + 2);
       await database.db.execute(
         sql`UPDATE visitor_action SET at = at - interval '25 hours' WHERE visitor = 'visitor-a'`,
       );
-      expect((await viewVideo(database.db, 1, testVisitor('visitor-a'), cap, new Date()))?.views).toBe(
+      expect((await useItem(database.db, 'video', 1, testVisitor('visitor-a'), cap, new Date()))?.views).toBe(
         (before?.views ?? 0) + 3,
       );
     });
 
     it('counts concurrent views of one visitor once', async () => {
-      const before = (await findVideo(database.db, 2))?.views ?? 0;
+      const before = (await findItem(database.db, 'video', 2))?.views ?? 0;
       await Promise.all(
-        Array.from({ length: 8 }, () => viewVideo(database.db, 2, testVisitor('visitor-burst'), cap, new Date())),
+        Array.from({ length: 8 }, () =>
+          useItem(database.db, 'video', 2, testVisitor('visitor-burst'), cap, new Date()),
+        ),
       );
-      expect((await findVideo(database.db, 2))?.views).toBe(before + 1);
+      expect((await findItem(database.db, 'video', 2))?.views).toBe(before + 1);
     });
 
     it('relates videos of the same category and lists the home rows by category', async () => {
-      const video = await findVideo(database.db, 3);
+      const video = await findItem(database.db, 'video', 3);
       expect(video).toBeDefined();
       const related = await relatedVideos(database.db, video!);
       expect(related.length).toBeGreaterThan(0);
@@ -109,15 +116,15 @@ describeOnBackends('repositories', (backend) => {
 
   describe('radio catalogue', () => {
     it('pages published radios and counts a play once per visitor', async () => {
-      const page = await radioCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false });
+      const page = await cataloguePage(database.db, 'radio', { page: 1, prosmotri: true, date_added: false });
       expect(page.count).toBeGreaterThanOrEqual(70);
       const radio = page.rows[0];
       expect(radio).toBeDefined();
-      const played = await playRadio(database.db, radio!.id, testVisitor('listener'), cap, new Date());
-      await playRadio(database.db, radio!.id, testVisitor('listener'), cap, new Date());
+      const played = await useItem(database.db, 'radio', radio!.id, testVisitor('listener'), cap, new Date());
+      await useItem(database.db, 'radio', radio!.id, testVisitor('listener'), cap, new Date());
       expect(played?.plays).toBe(radio!.plays + 1);
       expect(
-        (await radioCataloguePage(database.db, { page: 1, prosmotri: true, date_added: false })).rows[0]?.plays,
+        (await cataloguePage(database.db, 'radio', { page: 1, prosmotri: true, date_added: false })).rows[0]?.plays,
       ).toBe(radio!.plays + 1);
     });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { radioStreamPath, rewindQuery, tvStreamPath } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildMediaApp } from '../src/app.ts';
+import { buildMediaApp } from '../src/media-app.ts';
 import type { Database } from '../src/db/database.ts';
 import { airedFrontier, radio, radioCategory, video, videoCategory } from '../src/db/schema/index.ts';
 import { instantOf } from '../src/lib/clock.ts';

@@ -8,9 +8,8 @@ import type { Db } from '../db/database.ts';
 import { contentChangedChannel } from '../plugins/answer-cache.ts';
 import { wordSimilarityThreshold } from '../db/session-settings.ts';
 import { pageOrderOf } from '../repositories/prepared.ts';
-import { publishedRadioListing } from '../repositories/radios.ts';
 import { allSearchWords, searchWordCount } from '../repositories/search.ts';
-import { publishedVideoListing } from '../repositories/videos.ts';
+import { publishedListing } from '../repositories/catalogues.ts';
 import { type RadioRow, toRadio, toVideo, type VideoRow } from '../repositories/wire.ts';
 import { SearchWords } from '../search/search-words.ts';
 import { CatalogueReadModel, type PageAsked } from './read-model.ts';
@@ -45,14 +44,14 @@ export async function cataloguePages(options: {
   const words = new SearchWords({ count: () => searchWordCount(db), all: () => allSearchWords(db) });
   const search = { words: () => words.current(), wordSimilarityThreshold };
   const videos = new CatalogueReadModel<VideoRow>({
-    load: (limit) => publishedVideoListing(db, limit),
+    load: (limit) => publishedListing(db, 'video', limit),
     encode: encoder(videoSchema, toVideo, toLatin),
     freshMs,
     maxItems,
     search: { ...search, id: (row) => row.id, popularity: (row) => row.views },
   });
   const radios = new CatalogueReadModel<RadioRow>({
-    load: (limit) => publishedRadioListing(db, limit),
+    load: (limit) => publishedListing(db, 'radio', limit),
     encode: encoder(radioSchema, toRadio, toLatin),
     freshMs,
     maxItems,

@@ -7,17 +7,9 @@ import { radioSourceSchema, videoSourceSchema } from '@efir/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { rm } from 'node:fs/promises';
-import {
-  attachDemoRadio,
-  attachDemoVideo,
-  type IngestContext,
-  IngestError,
-  ingestRadio,
-  ingestRadioMedia,
-  type IngestStage,
-  ingestVideo,
-  ingestVideoMedia,
-} from '../media/ingest.ts';
+import { attachDemoRadio, attachDemoVideo } from '../media/demo-ingest.ts';
+import { ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from '../media/ingest.ts';
+import { type IngestContext, IngestError, type IngestStage } from '../media/ingest-work.ts';
 import { retireMedia } from '../media/media-files.ts';
 import { demoPicturesArgs } from '../media/demo-media.ts';
 import { PictureBatch } from '../media/picture-batch.ts';

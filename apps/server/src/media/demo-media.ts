@@ -6,6 +6,7 @@
 // looped to the item's length with a discontinuity at each restart. A video's previews are its
 // clip's picture with the item's title; a radio's cover is its clip's colour with its title, and
 // its file to save is its tone's one loop (`audio.m4a` beside the clip's segments).
+import { airsAudio } from '@efir/contract';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -44,14 +45,14 @@ export const demoRungs: readonly Rung[] = ladderFor(720);
 
 /** The ffmpeg run that makes a base clip into `outDir` (a TV clip reads its label from `labelFile`). */
 export function demoClipRecipe(kind: DemoKind, clip: number, outDir: string, labelFile: string): string[] {
-  return kind === 'tv'
-    ? demoClipArgs({ clip, labelFile, outDir, rungs: demoRungs })
-    : radioEncodeArgs(demoRadioInput(clip), outDir, { audioFilter: 'anull' });
+  return airsAudio(kind)
+    ? radioEncodeArgs(demoRadioInput(clip), outDir, { audioFilter: 'anull' })
+    : demoClipArgs({ clip, labelFile, outDir, rungs: demoRungs });
 }
 
 /** What decides a base clip's bytes: its ffmpeg run (paths left as placeholders) and what it draws. */
 export function demoClipKey(kind: DemoKind, clip: number): string[] {
-  return [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), kind === 'tv' ? demoClipLabel : demoRadioFile];
+  return [...demoClipRecipe(kind, clip, 'OUT', 'LABEL'), airsAudio(kind) ? demoRadioFile : demoClipLabel];
 }
 
 /**

@@ -4,6 +4,7 @@
 // filled to within a second, and the same bytes joined four by four into 4 s segments for the
 // length of a long gap (a day of slate is then a quarter as many segments to lay out, log and
 // list). Made once per machine (prepared-media.ts) and copied into DATA_DIR/media/filler.
+import { airsAudio } from '@efir/contract';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
@@ -63,7 +64,7 @@ const tvFillerNote = 'Скоро продолжим';
 
 /** How each channel's filler is made, as a prepared recipe (see prepared-media.ts). */
 export function fillerRecipe(tools: MediaTools, name: 'tv' | 'radio'): Recipe {
-  if (name === 'radio') {
+  if (airsAudio(name)) {
     return {
       name: 'filler-radio',
       key: [...radioFillerArgs('OUT'), `long:${String(fillerPerLong)}`],

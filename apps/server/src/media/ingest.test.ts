@@ -12,19 +12,13 @@ import { ingestJob, radio, video } from '../db/schema/index.ts';
 import { runDemoJobs } from '../jobs/ingest-worker.ts';
 import { queueDemoMedia } from '../repositories/ingest-jobs.ts';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
-import { findVideo } from '../repositories/videos.ts';
+import { findItem } from '../repositories/catalogues.ts';
 import { demoClipOf, demoClipPath } from './demo-media.ts';
 import { locateMediaTools, type MediaTools } from './ffmpeg.ts';
 import { ensureFiller, fillerPerLong, liveRungs, longFillerPlaylist } from './filler.ts';
-import {
-  attachDemoRadio,
-  ingestRadioMedia,
-  attachDemoVideo,
-  type IngestContext,
-  IngestError,
-  ingestRadio,
-  ingestVideo,
-} from './ingest.ts';
+import { attachDemoRadio, attachDemoVideo } from './demo-ingest.ts';
+import { ingestRadio, ingestRadioMedia, ingestVideo } from './ingest.ts';
+import { type IngestContext, IngestError } from './ingest-work.ts';
 import { codecsOf, type Rung } from './ladder.ts';
 import { pictureSizes, savePicture } from './pictures.ts';
 import { probeMedia } from './probe.ts';
@@ -124,7 +118,7 @@ describe('ingestVideo', () => {
       { file: join(fixtures, 'clip.mp4'), name: 'Испытательная таблица', categoryId: 2, description: 'Проверка' },
       (done) => progress.push(done),
     );
-    const row = await findVideo(database.db, id);
+    const row = await findItem(database.db, 'video', id);
     expect(row).toMatchObject({ name: 'Испытательная таблица', draft: 0, categoryId: 2 });
     expect(row!.durationSeconds).toBeCloseTo(9, 0);
     expect(row!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
@@ -172,7 +166,7 @@ describe('ingestVideo', () => {
 
   it('pads another shape to 16:9 and gives a silent source a sound track', async () => {
     const id = await ingestVideo(context, { file: join(fixtures, 'silent.mp4'), name: 'Без звука', categoryId: 1 });
-    const row = await findVideo(database.db, id);
+    const row = await findItem(database.db, 'video', id);
     const rung = join(mediaDir, row!.renditions[0]!.link.replace(/^\/media\//u, ''));
     const probe = await probeMedia(tools, join(dirname(rung), 'seg_00000.ts'), 'media');
     expect(probe?.video).toEqual({ width: 1280, height: 720 });
@@ -304,7 +298,7 @@ describe('demo media', () => {
       .values({ name: 'Короткий выпуск: «Эфир» 100%', durationSeconds: 89, categoryId: 1 })
       .returning({ id: video.id });
     await attachDemoVideo(context, row!.id);
-    const made = await findVideo(database.db, row!.id);
+    const made = await findItem(database.db, 'video', row!.id);
     expect(made!.renditions.map((r) => r.height)).toEqual([720, 480, 360]);
     // The listed length is the playlists': the nearest whole segment.
     expect(made!.durationSeconds).toBe(88);
@@ -342,7 +336,7 @@ describe('demo media', () => {
     expect(listTree(join(mediaDir, '.incoming'))).toEqual([]);
     const again = made!.masterPlaylist;
     await attachDemoVideo(context, row!.id);
-    expect((await findVideo(database.db, row!.id))!.masterPlaylist).toBe(again);
+    expect((await findItem(database.db, 'video', row!.id))!.masterPlaylist).toBe(again);
   }, 120_000);
 
   it('makes the next video of the same clip without encoding again', async () => {
@@ -361,7 +355,7 @@ describe('demo media', () => {
     await attachDemoVideo(context, reused.id);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(listTree(join(mediaDir, demoClipPath('tv', demoClipOf('tv', reused.id))))).toEqual(clipFiles);
-    expect((await findVideo(database.db, reused.id))!.durationSeconds).toBe(20);
+    expect((await findItem(database.db, 'video', reused.id))!.durationSeconds).toBe(20);
   }, 60_000);
 
   it('makes a catalogue radio a playlist over its shared tone', async () => {
@@ -453,7 +447,7 @@ describe('demo jobs taken together', () => {
     });
     expect(done.sort((a, b) => a - b)).toEqual(jobs.slice(0, 4).map((job) => job.id));
     for (const row of videos) {
-      const made = (await findVideo(database.db, row.id))!;
+      const made = (await findItem(database.db, 'video', row.id))!;
       expect(await probeMedia(tools, fileOf(made.preview), 'picture')).toMatchObject({
         video: { width: 1280, height: 720 },
       });
@@ -544,9 +538,10 @@ describe('the codecs the master playlists declare', () => {
       .values({ name: 'Профиль', durationSeconds: 4, categoryId: 1 })
       .returning({ id: video.id });
     await attachDemoVideo(context, demoRow!.id);
-    const demo = await findVideo(database.db, demoRow!.id);
-    const ingested = await findVideo(
+    const demo = await findItem(database.db, 'video', demoRow!.id);
+    const ingested = await findItem(
       database.db,
+      'video',
       await ingestVideo(context, { file: join(fixtures, 'clip.mp4'), name: 'Профиль', categoryId: 1 }),
     );
     const segments = [

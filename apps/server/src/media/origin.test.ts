@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMediaApp } from '../app.ts';
+import { buildMediaApp } from '../media-app.ts';
 import { isUnsafeMediaPath } from './origin.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'efir-origin-test-'));

@@ -1,117 +1,18 @@
-import { pageSize, type PagedQuery } from '@efir/contract';
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Ranked } from '../catalogue/listing.ts';
+// What only the radio catalogue has: radios by id, the popular lists, the listing groups, and
+// writing a radio's audio. What it shares with the video's is in catalogues.ts.
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { popularPick, radio, radioCategory, radioListing } from '../db/schema/index.ts';
+import { popularPick, radio, radioListing } from '../db/schema/index.ts';
 import { radioColumns } from './columns.ts';
-import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
 import { searchLatinOf } from '../search/latin-words.ts';
-import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow } from './wire.ts';
 
 const published = eq(radio.draft, 0);
-const playPeriodSeconds = 24 * 60 * 60;
-
-export async function listRadioCategories(db: Db) {
-  return db.select().from(radioCategory).orderBy(asc(radioCategory.position), asc(radioCategory.id));
-}
-
-function preparedPage(db: Db, order: PageOrder, byCategory: boolean) {
-  const where = byCategory ? and(published, eq(radio.categoryId, sql.placeholder('category'))) : published;
-  const orderBy =
-    order === 'views'
-      ? [desc(radio.plays), desc(radio.id)]
-      : order === 'added'
-        ? [desc(radio.addedAt), desc(radio.id)]
-        : [asc(radioCategory.position), asc(radio.categoryId), desc(radio.addedAt), desc(radio.id)];
-  const counted = db.select({ value: count() }).from(radio).where(where);
-  // The count rides along with the page: one round trip to the database, not two.
-  return db
-    .select({ row: radioColumns, total: sql<number>`(${counted})`.mapWith(Number) })
-    .from(radio)
-    .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`radio_page_${order}_${byCategory ? 'category' : 'all'}`);
-}
-
-/** One page of published radios, ordered as the video catalogue is. */
-export async function radioCataloguePage(db: Db, query: PagedQuery): Promise<{ count: number; rows: RadioRow[] }> {
-  const category = query.category_id === '' ? undefined : query.category_id;
-  const order = pageOrderOf(query);
-  const byCategory = category !== undefined;
-  const page = preparedOnce(db, `radio-page:${order}:${String(byCategory)}`, () => preparedPage(db, order, byCategory));
-  const found = await page.execute({ category, limit: pageSize, offset: (query.page - 1) * pageSize });
-  const first = found[0];
-  if (first !== undefined) return { count: first.total, rows: found.map((entry) => entry.row) };
-  const where = category === undefined ? published : and(published, eq(radio.categoryId, category));
-  return { count: (await db.select({ value: count() }).from(radio).where(where))[0]?.value ?? 0, rows: [] };
-}
-
-/** Every published radio with its place in each order of the catalogue, ranked as its pages are
- * ordered, and its search texts; 'too many' when there are more than `limit`. */
-export async function publishedRadioListing(db: Db, limit: number): Promise<Ranked<RadioRow>[] | 'too many'> {
-  const counted = await db.select({ value: count() }).from(radio).where(published);
-  if ((counted[0]?.value ?? 0) > limit) return 'too many';
-  const listing = preparedOnce(db, 'radio-listing', () =>
-    db
-      .select({
-        row: radioColumns,
-        russianText: sql<string>`${radio.searchVector}::text`,
-        latinText: sql<string>`${radio.latinVector}::text`,
-        byViews: sql<number>`row_number() over (order by ${radio.plays} desc, ${radio.id} desc)`.mapWith(Number),
-        byAdded: sql<number>`row_number() over (order by ${radio.addedAt} desc, ${radio.id} desc)`.mapWith(Number),
-        byEditors:
-          sql<number>`row_number() over (order by ${radioCategory.position}, ${radio.categoryId}, ${radio.addedAt} desc, ${radio.id} desc)`.mapWith(
-            Number,
-          ),
-      })
-      .from(radio)
-      .innerJoin(radioCategory, eq(radioCategory.id, radio.categoryId))
-      .where(published)
-      .prepare('radio_listing'),
-  );
-  return (await listing.execute()).map(({ row, russianText, latinText, byViews, byAdded, byEditors }) => ({
-    item: row,
-    categoryId: row.categoryId,
-    rank: { views: byViews, added: byAdded, editors: byEditors },
-    text: { russian: russianText, latin: latinText },
-  }));
-}
-
-export async function findRadio(db: Db, id: number): Promise<RadioRow | undefined> {
-  const rows = await db.select(radioColumns).from(radio).where(eq(radio.id, id));
-  return rows[0];
-}
 
 export async function findRadios(db: Db, ids: number[]): Promise<Map<number, RadioRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select(radioColumns).from(radio).where(inArray(radio.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The radio, counting a play when this visitor has not played it in the last 24 hours and the address cap allows. */
-export async function playRadio(
-  db: Db,
-  id: number,
-  visitor: Visitor,
-  addressCap: number,
-  now: Date,
-): Promise<RadioRow | undefined> {
-  return db.transaction(async (tx) => {
-    const found = await findRadio(tx, id);
-    if (found === undefined || found.draft !== 0) return found;
-    if ((await claimCountedAction(tx, 'radio-play', id, visitor, playPeriodSeconds, addressCap, now)) !== 'counted')
-      return found;
-    const rows = await tx
-      .update(radio)
-      .set({ plays: sql`${radio.plays} + 1` })
-      .where(eq(radio.id, id))
-      .returning(radioColumns);
-    return rows[0];
-  });
 }
 
 /** A popular list of the radio page: the editors' picks of a kind (1 programmes, 2 songs) that
@@ -156,10 +57,6 @@ export async function radioListingGroups(db: Db) {
       return row !== undefined && row.draft === 0 ? [row] : [];
     }),
   }));
-}
-
-export async function radioCategoryExists(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: radioCategory.id }).from(radioCategory).where(eq(radioCategory.id, id))).length > 0;
 }
 
 /** Adds a radio whose audio is ready; answers its id. */

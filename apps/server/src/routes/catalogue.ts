@@ -4,14 +4,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { pageAsked, sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
-import {
-  findVideo,
-  listVideoCategories,
-  mainList,
-  relatedVideos,
-  videoCataloguePage,
-  viewVideo,
-} from '../repositories/videos.ts';
+import { cataloguePage, findItem, listCategories, useItem } from '../repositories/catalogues.ts';
+import { mainList, relatedVideos } from '../repositories/videos.ts';
 import { toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
@@ -22,7 +16,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
 ) => {
   app.route({
     ...routeOf('videoCategories', calls.videoCategories, { cacheMs: answerCacheMs }),
-    handler: async () => (await listVideoCategories(db)).map(({ id, name }) => ({ id, name })),
+    handler: async () => (await listCategories(db, 'video')).map(({ id, name }) => ({ id, name })),
   });
 
   app.route({
@@ -30,7 +24,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
     handler: async (request, reply) => {
       const answer = await cataloguePages.videos.page(pageAsked(request.query), request.locale);
       if (answer !== undefined) return sendEncoded(reply, answer);
-      const page = await videoCataloguePage(db, request.query);
+      const page = await cataloguePage(db, 'video', request.query);
       return { count: page.count, results: page.rows.map(toVideo) };
     },
   });
@@ -38,7 +32,14 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app.route({
     ...routeOf('video', calls.video),
     handler: async (request) => {
-      const row = await viewVideo(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour, clock());
+      const row = await useItem(
+        db,
+        'video',
+        request.params.id,
+        request.visitor,
+        visitorLimits.addressActionsPerHour,
+        clock(),
+      );
       if (row === undefined) throw notFound('No such video.');
       return toVideo(row);
     },
@@ -47,7 +48,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app.route({
     ...routeOf('relatedVideos', calls.relatedVideos, { cacheMs: answerCacheMs }),
     handler: async (request) => {
-      const row = await findVideo(db, request.params.id);
+      const row = await findItem(db, 'video', request.params.id);
       if (row === undefined) throw notFound('No such video.');
       return (await relatedVideos(db, row)).map(toVideo);
     },

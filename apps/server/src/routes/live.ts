@@ -11,8 +11,7 @@ import { routeOf } from '../lib/route.ts';
 import type { DayPlan } from '../live/live-channel.ts';
 import { liveAnswers } from '../live/live-answers.ts';
 import { type LiveChannelName, publishAired } from '../repositories/live.ts';
-import { findRadio } from '../repositories/radios.ts';
-import { findVideo } from '../repositories/videos.ts';
+import { findItem } from '../repositories/catalogues.ts';
 import { toRadio, toVideo } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
@@ -62,11 +61,11 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     ...routeOf('videoPublish', calls.videoPublish),
     handler: async (request) => {
       const id = request.params.id;
-      if ((await findVideo(db, id)) === undefined) throw notFound('No such video.');
+      if ((await findItem(db, 'video', id)) === undefined) throw notFound('No such video.');
       if (!(await live.tv.hasAired(id, clock().getTime())))
         throw new HttpError(409, 'This video has not finished airing yet.');
       await publishAired(db, 'tv', id);
-      const video = await findVideo(db, id);
+      const video = await findItem(db, 'video', id);
       if (video === undefined) throw notFound('No such video.');
       return toVideo(video);
     },
@@ -94,11 +93,11 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     ...routeOf('radioPublish', calls.radioPublish),
     handler: async (request) => {
       const id = request.params.id;
-      if ((await findRadio(db, id)) === undefined) throw notFound('No such radio.');
+      if ((await findItem(db, 'radio', id)) === undefined) throw notFound('No such radio.');
       if (!(await live.radio.hasAired(id, clock().getTime())))
         throw new HttpError(409, 'This radio has not finished airing yet.');
       await publishAired(db, 'radio', id);
-      const radio = await findRadio(db, id);
+      const radio = await findItem(db, 'radio', id);
       if (radio === undefined) throw notFound('No such radio.');
       return toRadio(radio);
     },

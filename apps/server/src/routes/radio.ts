@@ -4,13 +4,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { pageAsked, sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { notFound } from '../lib/http-error.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
-import {
-  listRadioCategories,
-  playRadio,
-  popularRadios,
-  radioCataloguePage,
-  radioListingGroups,
-} from '../repositories/radios.ts';
+import { cataloguePage, listCategories, useItem } from '../repositories/catalogues.ts';
+import { popularRadios, radioListingGroups } from '../repositories/radios.ts';
 import { toRadio } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
@@ -21,7 +16,7 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
 ) => {
   app.route({
     ...routeOf('radioCategories', calls.radioCategories, { cacheMs: answerCacheMs }),
-    handler: async () => (await listRadioCategories(db)).map(({ id, name }) => ({ id, name })),
+    handler: async () => (await listCategories(db, 'radio')).map(({ id, name }) => ({ id, name })),
   });
 
   app.route({
@@ -29,7 +24,7 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
     handler: async (request, reply) => {
       const answer = await cataloguePages.radios.page(pageAsked(request.query), request.locale);
       if (answer !== undefined) return sendEncoded(reply, answer);
-      const page = await radioCataloguePage(db, request.query);
+      const page = await cataloguePage(db, 'radio', request.query);
       return { count: page.count, results: page.rows.map(toRadio) };
     },
   });
@@ -53,7 +48,14 @@ export const radioRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app.route({
     ...routeOf('radioPlay', calls.radioPlay),
     handler: async (request) => {
-      const row = await playRadio(db, request.params.id, request.visitor, visitorLimits.addressActionsPerHour, clock());
+      const row = await useItem(
+        db,
+        'radio',
+        request.params.id,
+        request.visitor,
+        visitorLimits.addressActionsPerHour,
+        clock(),
+      );
       if (row === undefined) throw notFound('No such radio.');
       return toRadio(row);
     },

@@ -6,7 +6,8 @@ import { toLatin } from '@efir/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUrl, databaseUrl } from '../../test/postgres.ts';
-import { TrigramWords, isWordSimilar, wordSimilarity } from './trigram.ts';
+import { TrigramWords } from './trigram.ts';
+import { isWordSimilar, wordSimilarity } from './word-similarity.ts';
 
 /** A repeatable sequence of numbers in [0, 1) (mulberry32), so a failure can be replayed. */
 function randomFrom(seed: number): () => number {

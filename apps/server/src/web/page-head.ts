@@ -5,7 +5,7 @@ import { type Locale, localeSchema, pageAddress, toLatin, type Translations } fr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { aboutPages } from '../repositories/showcase.ts';
-import { findVideo } from '../repositories/videos.ts';
+import { findItem } from '../repositories/catalogues.ts';
 import { loadCatalogues } from '../translations/catalogue.ts';
 import { type Screen, screenFiles, type ViteManifest } from './screen-files.ts';
 
@@ -87,7 +87,7 @@ export async function pageHead(
   const videoId = /^\/video\/item\/(\d{1,10})$/u.exec(rest)?.[1];
   if (videoId !== undefined) {
     const id = Number(videoId);
-    const video = id >= 1 && id <= 2_147_483_647 ? await findVideo(db, id) : undefined;
+    const video = id >= 1 && id <= 2_147_483_647 ? await findItem(db, 'video', id) : undefined;
     if (video === undefined) return { ...head, title: titled(label('not_found.title')), status: 404 };
     const preview = video.preview === '' ? video.previewCatalog : video.preview;
     const about = summary(script(video.description === '' ? video.plot : video.description));

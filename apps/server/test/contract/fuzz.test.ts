@@ -7,7 +7,7 @@ import { adminPrefix, apiPrefix, calls } from '@efir/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMediaApp } from '../../src/app.ts';
+import { buildMediaApp } from '../../src/media-app.ts';
 import { createLiveChannels } from '../../src/live/live-channels.ts';
 import { useTestApp } from '../app.ts';
 import { testTimeZone } from '../postgres.ts';

@@ -10,7 +10,6 @@ import { ownedPath, retireMedia } from '../../media/media-files.ts';
 import { pictureSizes } from '../../media/pictures.ts';
 import { pictureFromUpload } from '../pictures.ts';
 import { enqueueIngest } from '../../repositories/ingest-jobs.ts';
-import { radioCategoryExists } from '../../repositories/radios.ts';
 import {
   addStudioRadio,
   addStudioVideo,
@@ -27,7 +26,7 @@ import {
   updateStudioRadio,
   updateStudioVideo,
 } from '../../repositories/studio-catalogue.ts';
-import { videoCategoryExists } from '../../repositories/videos.ts';
+import { categoryExists } from '../../repositories/catalogues.ts';
 import { callerOf } from '../access.ts';
 import type { StudioContext } from '../context.ts';
 import { publicChanges } from '../public-changes.ts';
@@ -71,7 +70,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
   };
   const checkCategory = async (kind: CatalogueKind, id: number | undefined): Promise<void> => {
     if (id === undefined) return;
-    const exists = kind === 'video' ? await videoCategoryExists(db, id) : await radioCategoryExists(db, id);
+    const exists = await categoryExists(db, kind, id);
     if (!exists) throw new HttpError(400, 'Нет такой рубрики.');
   };
   const { change } = publicChanges(context);

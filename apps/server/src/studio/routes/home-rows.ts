@@ -12,7 +12,7 @@ import {
   studioHomeRows,
   updateHomeRow,
 } from '../../repositories/studio-showcase.ts';
-import { videoCategoryExists } from '../../repositories/videos.ts';
+import { categoryExists } from '../../repositories/catalogues.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
 import { orderRefused, publicChanges } from '../public-changes.ts';
@@ -43,7 +43,7 @@ export const homeRowRoutes: FastifyPluginCallbackZod<StudioContext> = (app, cont
     return row;
   };
   const checkHomeRow = async (fields: { categoryId: number | null; videoIds: number[] }): Promise<void> => {
-    if (fields.categoryId !== null && !(await videoCategoryExists(db, fields.categoryId))) {
+    if (fields.categoryId !== null && !(await categoryExists(db, 'video', fields.categoryId))) {
       throw new HttpError(400, 'Нет такой рубрики.');
     }
     await checkItems('video', fields.videoIds);

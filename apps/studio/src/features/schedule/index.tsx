@@ -11,7 +11,7 @@ import {
   type StudioScheduleDay,
 } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save, Trash2 } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
@@ -20,16 +20,14 @@ import { ItemPicker } from '../../components/item-picker.tsx';
 import { Loaded } from '../../components/loaded.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
-import { MediaBadge } from '../../components/status.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ApiError, problemOf, studio } from '../../lib/api.ts';
 import { channelNames, today } from '../../lib/channels.ts';
-import { formatDateTime, formatDuration } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import {
   bodyOf,
   type DayDraft,
   dayQuery,
-  type DraftItem,
   draftOf,
   mediaOf,
   nextKey,
@@ -39,6 +37,7 @@ import {
   useSaveDay,
 } from './api.ts';
 import { CopyDialog } from './copy-dialog.tsx';
+import { ItemRow } from './item-row.tsx';
 import { Tickers } from './tickers.tsx';
 import { Timeline } from './timeline.tsx';
 import './schedule.css';
@@ -92,78 +91,6 @@ export function DayNavigation(props: { channel: LiveChannelName; date: string; b
         Сегодня
       </Link>
     </div>
-  );
-}
-
-function ItemRow(props: {
-  item: DraftItem;
-  channel: LiveChannelName;
-  onChange: (item: DraftItem) => void;
-  onRemove: () => void;
-}) {
-  const { item } = props;
-  const id = useId();
-  return (
-    <>
-      <span className="sortable__body">
-        {item.media.name} <small>№ {item.media.id}</small>
-        <span className="row">
-          <span className="muted">{formatDuration(item.media.durationSeconds)}</span>
-          <MediaBadge state={item.media.media} />
-          {item.media.draft === 2 ? <span className="badge">Скрыто в каталоге</span> : null}
-        </span>
-      </span>
-      <div className="row schedule-item__controls">
-        <label htmlFor={`${id}-start`} className="schedule-item__label">
-          Начало
-        </label>
-        <input
-          id={`${id}-start`}
-          className="input schedule-item__time"
-          type="time"
-          step={1}
-          value={item.startsAt ?? ''}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            const value = event.target.value;
-            props.onChange({ ...item, startsAt: value === '' ? null : value.length === 5 ? `${value}:00` : value });
-          }}
-        />
-        <span id={`${id}-hint`} className="visually-hidden">
-          Пусто — сразу после предыдущей передачи
-        </span>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={item.isAd}
-            onChange={(event) => {
-              props.onChange({ ...item, isAd: event.target.checked });
-            }}
-          />
-          Реклама
-        </label>
-        {props.channel === 'radio' ? (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={item.draft === 2}
-              onChange={(event) => {
-                props.onChange({ ...item, draft: event.target.checked ? 2 : 0 });
-              }}
-            />
-            Не в эфир
-          </label>
-        ) : null}
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`Убрать «${item.media.name}» из дня`}
-          onClick={props.onRemove}
-        >
-          <Trash2 size={14} aria-hidden="true" />
-        </button>
-      </div>
-    </>
   );
 }
 

@@ -20,17 +20,13 @@ import { buildApp } from '../src/app.ts';
 import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
-import { radioCategory, videoCategory } from '../src/db/schema/index.ts';
 import { instantOf } from '../src/lib/clock.ts';
 import { createLiveChannels } from '../src/live/live-channels.ts';
-import { locateMediaTools } from '../src/media/ffmpeg.ts';
-import { ensureFiller } from '../src/media/filler.ts';
 import { ingestRadio, ingestVideo } from '../src/media/ingest.ts';
-import type { IngestContext } from '../src/media/ingest-work.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
 import { freePorts } from './free-port.ts';
-import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
+import { liveTestBed, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
 const run = promisify(execFile);
@@ -79,21 +75,13 @@ describe('IPTV documents', () => {
   let ffmpeg = '';
 
   beforeAll(async () => {
-    const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
-    ffmpeg = tools.ffmpeg;
     database = await testDatabase('pglite', 'migrated');
     const db = database.db;
-    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
-    const [videoCat] = await db.insert(videoCategory).values({ name: 'Новости' }).returning();
-    const [radioCat] = await db.insert(radioCategory).values({ name: 'Песни' }).returning();
-    const context: IngestContext = {
-      db,
-      tools,
-      mediaDir,
-      prepared: machinePreparedMedia(tools),
-      maxBytes: 50 * 1024 * 1024,
-      maxSeconds: 60,
-    };
+    const { tools, context, videoCategoryId, radioCategoryId } = await liveTestBed(db, mediaDir, {
+      video: 'Новости',
+      radio: 'Песни',
+    });
+    ffmpeg = tools.ffmpeg;
     const clip = (name: string, seconds: number): string => {
       const file = join(work, `${name}.mp4`);
       makeClip(tools.ffmpeg, file, { seconds, size: '320x180' });
@@ -104,15 +92,15 @@ describe('IPTV documents', () => {
       await ingestVideo(context, {
         file: eight,
         name: 'Утренние новости',
-        categoryId: videoCat!.id,
+        categoryId: videoCategoryId,
         description: 'Главное',
       }),
-      await ingestVideo(context, { file: twelve, name: 'Погода & <пробки>', categoryId: videoCat!.id }),
-      await ingestVideo(context, { file: eight, name: 'Спорт', categoryId: videoCat!.id, description: 'Итоги дня' }),
+      await ingestVideo(context, { file: twelve, name: 'Погода & <пробки>', categoryId: videoCategoryId }),
+      await ingestVideo(context, { file: eight, name: 'Спорт', categoryId: videoCategoryId, description: 'Итоги дня' }),
     ];
     const radios = [
-      await ingestRadio(context, { file: eight, name: 'Песня', author: 'Хор', categoryId: radioCat!.id }),
-      await ingestRadio(context, { file: twelve, name: 'Беседа', author: 'Ведущий', categoryId: radioCat!.id }),
+      await ingestRadio(context, { file: eight, name: 'Песня', author: 'Хор', categoryId: radioCategoryId }),
+      await ingestRadio(context, { file: twelve, name: 'Беседа', author: 'Ведущий', categoryId: radioCategoryId }),
     ];
     // From 09:00: a run of items, gaps of filler, items at fixed times through the afternoon; a
     // copy four hours ahead airs the afternoon now, one an hour behind the morning.

@@ -9,16 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMediaApp } from '../src/media-app.ts';
 import type { Database } from '../src/db/database.ts';
-import { radioCategory, videoCategory } from '../src/db/schema/index.ts';
 import { dateIn } from '../src/lib/clock.ts';
 import { createLiveChannels } from '../src/live/live-channels.ts';
-import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
-import { ensureFiller } from '../src/media/filler.ts';
+import type { MediaTools } from '../src/media/ffmpeg.ts';
 import { ingestRadio, ingestVideo } from '../src/media/ingest.ts';
-import type { IngestContext } from '../src/media/ingest-work.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
-import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
+import { liveTestBed, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-live-read-'));
@@ -38,31 +35,22 @@ const clockTime = (instant: Date): string =>
   }).format(instant);
 
 beforeAll(async () => {
-  tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
   database = await testDatabase('pglite', 'migrated');
   const db = database.db;
-  await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
-  const [videoCat] = await db.insert(videoCategory).values({ name: 'Проверка' }).returning();
-  const [radioCat] = await db.insert(radioCategory).values({ name: 'Проверка' }).returning();
-  const context: IngestContext = {
-    db,
-    tools,
-    mediaDir,
-    prepared: machinePreparedMedia(tools),
-    maxBytes: 50 * 1024 * 1024,
-    maxSeconds: 60,
-  };
+  const bed = await liveTestBed(db, mediaDir);
+  tools = bed.tools;
+  const { context, videoCategoryId, radioCategoryId } = bed;
   const six = join(work, 'six.mp4');
   const four = join(work, 'four.mp4');
   makeClip(tools.ffmpeg, six, { seconds: 6, size: '320x180' });
   makeClip(tools.ffmpeg, four, { seconds: 4, size: '320x180' });
   const videos = [
-    await ingestVideo(context, { file: six, name: 'Шесть', categoryId: videoCat!.id }),
-    await ingestVideo(context, { file: four, name: 'Четыре', categoryId: videoCat!.id }),
+    await ingestVideo(context, { file: six, name: 'Шесть', categoryId: videoCategoryId }),
+    await ingestVideo(context, { file: four, name: 'Четыре', categoryId: videoCategoryId }),
   ];
   const radios = [
-    await ingestRadio(context, { file: six, name: 'Шесть', author: 'А', categoryId: radioCat!.id }),
-    await ingestRadio(context, { file: four, name: 'Четыре', author: 'Б', categoryId: radioCat!.id }),
+    await ingestRadio(context, { file: six, name: 'Шесть', author: 'А', categoryId: radioCategoryId }),
+    await ingestRadio(context, { file: four, name: 'Четыре', author: 'Б', categoryId: radioCategoryId }),
   ];
   // Today's days started 20 s ago and alternate the two items for about a minute and a half.
   const start = new Date(Date.now() - 20_000);

@@ -10,26 +10,14 @@ import { buildApp } from '../src/app.ts';
 import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
-import {
-  radioCategory,
-  radioprogram,
-  radioprogramItem,
-  teleprogram,
-  teleprogramItem,
-  ticker,
-  video,
-  videoCategory,
-} from '../src/db/schema/index.ts';
+import { radioprogram, radioprogramItem, teleprogram, teleprogramItem, ticker, video } from '../src/db/schema/index.ts';
 import { instantOf } from '../src/lib/clock.ts';
 import { endedGraceMs } from '../src/live/live-playlist.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
-import { locateMediaTools } from '../src/media/ffmpeg.ts';
-import { ensureFiller } from '../src/media/filler.ts';
 import { ingestRadio, ingestVideo } from '../src/media/ingest.ts';
-import type { IngestContext } from '../src/media/ingest-work.ts';
 import { findItem } from '../src/repositories/catalogues.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
-import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
+import { liveTestBed, makeClip } from './media-fixtures.ts';
 import { expectLiveSuccessor, type ParsedPlaylist, parsePlaylist } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -61,20 +49,9 @@ describeOnBackends('live channels', (backend) => {
   };
 
   beforeAll(async () => {
-    const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
     database = await testDatabase(backend, 'migrated');
     const db = database.db;
-    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
-    const [videoCat] = await db.insert(videoCategory).values({ name: 'Проверка' }).returning();
-    const [radioCat] = await db.insert(radioCategory).values({ name: 'Проверка' }).returning();
-    const context: IngestContext = {
-      db,
-      tools,
-      mediaDir,
-      prepared: machinePreparedMedia(tools),
-      maxBytes: 50 * 1024 * 1024,
-      maxSeconds: 60,
-    };
+    const { tools, context, videoCategoryId, radioCategoryId } = await liveTestBed(db, mediaDir);
     const clip = (name: string, seconds: number): string => {
       const file = join(work, backend, `${name}.mp4`);
       makeClip(tools.ffmpeg, file, { seconds, size: '320x180' });
@@ -82,13 +59,19 @@ describeOnBackends('live channels', (backend) => {
     };
     const eight = clip('eight', 8);
     const six = clip('six', 6);
-    ids.v1 = await ingestVideo(context, { file: eight, name: 'Первый', categoryId: videoCat!.id, draft: 1 });
-    ids.v2 = await ingestVideo(context, { file: six, name: 'Второй', categoryId: videoCat!.id });
-    ids.r1 = await ingestRadio(context, { file: eight, name: 'Первая', author: 'А', categoryId: radioCat!.id });
-    ids.r2 = await ingestRadio(context, { file: six, name: 'Вторая', author: 'Б', categoryId: radioCat!.id, draft: 1 });
+    ids.v1 = await ingestVideo(context, { file: eight, name: 'Первый', categoryId: videoCategoryId, draft: 1 });
+    ids.v2 = await ingestVideo(context, { file: six, name: 'Второй', categoryId: videoCategoryId });
+    ids.r1 = await ingestRadio(context, { file: eight, name: 'Первая', author: 'А', categoryId: radioCategoryId });
+    ids.r2 = await ingestRadio(context, {
+      file: six,
+      name: 'Вторая',
+      author: 'Б',
+      categoryId: radioCategoryId,
+      draft: 1,
+    });
     const [v3] = await db
       .insert(video)
-      .values({ name: 'Снят с эфира', categoryId: videoCat!.id, draft: 2, durationSeconds: 5 })
+      .values({ name: 'Снят с эфира', categoryId: videoCategoryId, draft: 2, durationSeconds: 5 })
       .returning();
     ids.v3 = v3!.id;
 

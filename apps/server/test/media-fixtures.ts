@@ -4,7 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import type { MediaTools } from '../src/media/ffmpeg.ts';
+import type { Db } from '../src/db/database.ts';
+import { radioCategory, videoCategory } from '../src/db/schema/index.ts';
+import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
+import { ensureFiller } from '../src/media/filler.ts';
+import type { IngestContext } from '../src/media/ingest-work.ts';
 import { PreparedMedia } from '../src/media/prepared-media.ts';
 
 /** The machine's prepared media, where a site started from this environment finds them. */
@@ -59,4 +63,27 @@ export function writeMediaPlaylist(mediaDir: string, folder: string, seconds: nu
   }
   lines.push('#EXT-X-ENDLIST');
   writeFileSync(join(mediaDir, folder, 'index.m3u8'), `${lines.join('\n')}\n`);
+}
+
+/** A live channel's test bed on a database: the filler made under `mediaDir`, a video and a radio
+ * category, and an ingest context to add clips with. */
+export async function liveTestBed(
+  db: Db,
+  mediaDir: string,
+  categoryNames: { video: string; radio: string } = { video: 'Проверка', radio: 'Проверка' },
+): Promise<{ tools: MediaTools; context: IngestContext; videoCategoryId: number; radioCategoryId: number }> {
+  const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+  await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
+  const [videoCat] = await db.insert(videoCategory).values({ name: categoryNames.video }).returning();
+  const [radioCat] = await db.insert(radioCategory).values({ name: categoryNames.radio }).returning();
+  if (videoCat === undefined || radioCat === undefined) throw new Error('the categories were not written');
+  const context: IngestContext = {
+    db,
+    tools,
+    mediaDir,
+    prepared: machinePreparedMedia(tools),
+    maxBytes: 50 * 1024 * 1024,
+    maxSeconds: 60,
+  };
+  return { tools, context, videoCategoryId: videoCat.id, radioCategoryId: radioCat.id };
 }

@@ -2,6 +2,8 @@
 // closes, and closes on Escape.
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { problemOf } from '../lib/api.ts';
+import { useToast } from './toasts.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -74,5 +76,75 @@ export function ConfirmDialog(props: {
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A form dialog's two buttons: one closes it unsaved, the other submits the form (named by `form`
+ * when the buttons stand outside it, as they do where a search inside must not submit). */
+export function FormFooter(props: {
+  onCancel: () => void;
+  /** The closing button's word: «Отмена» unless said. */
+  cancel?: string;
+  submit: string;
+  busy: boolean;
+  form?: string;
+  /** The submit cannot be undone (a ban): the danger colour. */
+  danger?: boolean;
+}) {
+  return (
+    <div className="dialog__footer">
+      <button type="button" className="button" onClick={props.onCancel}>
+        {props.cancel ?? 'Отмена'}
+      </button>
+      <button
+        type="submit"
+        form={props.form}
+        className={props.danger === true ? 'button button--danger' : 'button button--primary'}
+        disabled={props.busy}
+      >
+        {props.submit}
+      </button>
+    </div>
+  );
+}
+
+/** Asks before removing a listed row by its id, says so once it is gone, and closes; says why if
+ * it could not be removed. */
+export function RemoveDialog<T extends { id: number }>(props: {
+  /** The row asked about; null keeps the dialog closed. */
+  row: T | null;
+  title: string;
+  message: (row: T) => string;
+  /** Said once it is gone. */
+  removed: string;
+  remove: {
+    mutate: (id: number, options: { onSuccess: () => void }) => void;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+  };
+  onClose: () => void;
+}) {
+  const { row, remove, onClose } = props;
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      title={props.title}
+      message={row === null ? '' : props.message(row)}
+      confirm="Удалить"
+      busy={remove.isPending}
+      problem={remove.isError ? problemOf(remove.error) : undefined}
+      onConfirm={() => {
+        if (row === null) return;
+        remove.mutate(row.id, {
+          onSuccess: () => {
+            toast(props.removed);
+            onClose();
+          },
+        });
+      }}
+      onClose={onClose}
+    />
   );
 }

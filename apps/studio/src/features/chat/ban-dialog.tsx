@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { CheckboxField, FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
@@ -87,14 +87,7 @@ export function BanDialog({ message, onClose }: { message: StudioChatMessage | n
             error={errors.reason}
           />
           <FormProblem problem={ban.isError ? problemOf(ban.error) : undefined} />
-          <div className="dialog__footer">
-            <button type="button" className="button" onClick={close}>
-              Отмена
-            </button>
-            <button type="submit" className="button button--danger" disabled={ban.isPending}>
-              Забанить
-            </button>
-          </div>
+          <FormFooter onCancel={close} submit="Забанить" busy={ban.isPending} danger />
         </form>
       )}
     </Dialog>

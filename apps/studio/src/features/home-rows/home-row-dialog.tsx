@@ -6,10 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
-import { ItemPicker } from '../../components/item-picker.tsx';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { PickedItems } from '../../components/picked-items.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { type HomeRowFields, useSaveHomeRow } from './api.ts';
@@ -79,7 +78,6 @@ function HomeRowForm({
   const setPicks = (ids: number[]): void => {
     form.setValue('videoIds', ids, { shouldDirty: true, shouldValidate: isSubmitted });
   };
-  const picks = videoIds.map((id) => ({ id, name: names.get(id) ?? `Видео № ${String(id)}` }));
   return (
     <>
       {/* The picks and their search stay outside the form: Enter in the search must not save. */}
@@ -125,66 +123,27 @@ function HomeRowForm({
         ) : null}
       </form>
       {shows === 'picks' ? (
-        <div className="stack">
-          {picks.length === 0 ? (
-            <p className="muted">Пока ничего не выбрано: найдите видео по названию ниже.</p>
-          ) : (
-            <SortableList
-              listLabel="Выбранные видео"
-              items={picks}
-              label={(video) => video.name}
-              onReorder={(items) => {
-                setPicks(items.map((video) => video.id));
-              }}
-              render={(video) => (
-                <>
-                  <span className="sortable__body">
-                    {video.name}
-                    <small>№ {video.id}</small>
-                  </span>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Убрать «${video.name}»`}
-                    onClick={() => {
-                      setPicks(videoIds.filter((id) => id !== video.id));
-                    }}
-                  >
-                    Убрать
-                  </button>
-                </>
-              )}
-            />
-          )}
-          {errors.videoIds?.message === undefined ? null : (
-            <p className="field__error" role="alert">
-              {errors.videoIds.message}
-            </p>
-          )}
-          {picks.length < picksMax ? (
-            <ItemPicker
-              kind="video"
-              label="Добавить видео"
-              taken={videoIds}
-              onPick={(video) => {
-                setNames((known) => new Map(known).set(video.id, video.name));
-                setPicks([...videoIds, video.id]);
-              }}
-            />
-          ) : (
-            <p className="muted">В ряду {picksMax} видео — больше не поместится.</p>
-          )}
-        </div>
+        <PickedItems
+          kind="video"
+          ids={videoIds}
+          names={names}
+          onNamed={(id, name) => {
+            setNames((known) => new Map(known).set(id, name));
+          }}
+          max={picksMax}
+          onChange={setPicks}
+          error={errors.videoIds?.message}
+          words={{
+            empty: 'Пока ничего не выбрано: найдите видео по названию ниже.',
+            listLabel: 'Выбранные видео',
+            add: 'Добавить видео',
+            full: `В ряду ${String(picksMax)} видео — больше не поместится.`,
+            unnamed: (id) => `Видео № ${String(id)}`,
+          }}
+        />
       ) : null}
       <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
-      <div className="dialog__footer">
-        <button type="button" className="button" onClick={onClose}>
-          Отмена
-        </button>
-        <button type="submit" form={formId} className="button button--primary" disabled={save.isPending}>
-          Сохранить
-        </button>
-      </div>
+      <FormFooter onCancel={onClose} submit="Сохранить" busy={save.isPending} form={formId} />
     </>
   );
 }

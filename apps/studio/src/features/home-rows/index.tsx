@@ -4,11 +4,10 @@ import type { StudioHomeRow } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/dialog.tsx';
+import { RemoveDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { homeRowsQuery, useDeleteHomeRow, useOrderHomeRows, videoCategoriesQuery } from './api.ts';
 import { HomeRowDialog } from './home-row-dialog.tsx';
@@ -21,7 +20,6 @@ export default function HomeRowsPage() {
   const categories = useQuery(videoCategoriesQuery);
   const order = useOrderHomeRows();
   const remove = useDeleteHomeRow();
-  const toast = useToast();
   const [editing, setEditing] = useState<StudioHomeRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioHomeRow | null>(null);
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
@@ -89,22 +87,12 @@ export default function HomeRowsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        row={deleting}
         title="Удалить ряд?"
-        message={`Ряд «${deleting?.name ?? ''}» пропадёт с главной. Сами видео останутся в каталоге.`}
-        confirm="Удалить"
-        busy={remove.isPending}
-        problem={remove.isError ? problemOf(remove.error) : undefined}
-        onConfirm={() => {
-          if (deleting === null) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('Ряд удалён');
-              setDeleting(null);
-            },
-          });
-        }}
+        message={(row) => `Ряд «${row.name}» пропадёт с главной. Сами видео останутся в каталоге.`}
+        removed="Ряд удалён"
+        remove={remove}
         onClose={() => {
           setDeleting(null);
         }}

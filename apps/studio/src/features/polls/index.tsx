@@ -4,11 +4,10 @@ import type { StudioPoll } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/dialog.tsx';
+import { RemoveDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { pollsQuery, useDeletePoll, useOrderPolls } from './api.ts';
@@ -36,7 +35,6 @@ export default function PollsPage() {
   const polls = useQuery(pollsQuery);
   const order = useOrderPolls();
   const remove = useDeletePoll();
-  const toast = useToast();
   const [editing, setEditing] = useState<StudioPoll | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioPoll | null>(null);
   return (
@@ -103,22 +101,14 @@ export default function PollsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        row={deleting}
         title="Удалить опрос?"
-        message={`Опрос «${deleting?.question ?? ''}» и его голоса пропадут с сайта. Чтобы только перестать его показывать, закройте его.`}
-        confirm="Удалить"
-        busy={remove.isPending}
-        problem={remove.isError ? problemOf(remove.error) : undefined}
-        onConfirm={() => {
-          if (deleting === null) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('Опрос удалён');
-              setDeleting(null);
-            },
-          });
-        }}
+        message={(row) =>
+          `Опрос «${row.question}» и его голоса пропадут с сайта. Чтобы только перестать его показывать, закройте его.`
+        }
+        removed="Опрос удалён"
+        remove={remove}
         onClose={() => {
           setDeleting(null);
         }}

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { CheckboxField, FormProblem, TextAreaField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
@@ -68,14 +68,7 @@ function PollForm({ poll, onClose }: { poll: StudioPoll | undefined; onClose: ()
         <CheckboxField label="Открыт: показывается и принимает голоса" registration={form.register('active')} />
       </form>
       <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
-      <div className="dialog__footer">
-        <button type="button" className="button" onClick={onClose}>
-          Отмена
-        </button>
-        <button type="submit" form={formId} className="button button--primary" disabled={save.isPending}>
-          Сохранить
-        </button>
-      </div>
+      <FormFooter onCancel={onClose} submit="Сохранить" busy={save.isPending} form={formId} />
     </>
   );
 }

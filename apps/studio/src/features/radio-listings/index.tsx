@@ -5,11 +5,10 @@ import type { StudioRadioListing } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/dialog.tsx';
+import { RemoveDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { radioListingsQuery, useDeleteRadioListing, useOrderRadioListings } from './api.ts';
 import { ListingDialog } from './listing-dialog.tsx';
@@ -20,7 +19,6 @@ export default function RadioListingsPage() {
   const listings = useQuery(radioListingsQuery);
   const order = useOrderRadioListings();
   const remove = useDeleteRadioListing();
-  const toast = useToast();
   const [editing, setEditing] = useState<StudioRadioListing | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioRadioListing | null>(null);
   return (
@@ -84,22 +82,12 @@ export default function RadioListingsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        row={deleting}
         title="Удалить подборку?"
-        message={`Подборка «${deleting?.name ?? ''}» пропадёт из каталога радио. Сами радио останутся.`}
-        confirm="Удалить"
-        busy={remove.isPending}
-        problem={remove.isError ? problemOf(remove.error) : undefined}
-        onConfirm={() => {
-          if (deleting === null) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('Подборка удалена');
-              setDeleting(null);
-            },
-          });
-        }}
+        message={(row) => `Подборка «${row.name}» пропадёт из каталога радио. Сами радио останутся.`}
+        removed="Подборка удалена"
+        remove={remove}
         onClose={() => {
           setDeleting(null);
         }}

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, TextField } from '../../components/fields.tsx';
-import { ItemPicker } from '../../components/item-picker.tsx';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { PickedItems } from '../../components/picked-items.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { type RadioListingFields, useSaveRadioListing } from './api.ts';
@@ -46,7 +45,6 @@ function ListingForm({ listing, onClose }: { listing: StudioRadioListing | undef
   const setPicks = (ids: number[]): void => {
     form.setValue('radioIds', ids, { shouldDirty: true, shouldValidate: isSubmitted });
   };
-  const picks = radioIds.map((id) => ({ id, name: names.get(id) ?? `Радио № ${String(id)}` }));
   return (
     <>
       {/* The picks and their search stay outside the form: Enter in the search must not save. */}
@@ -65,65 +63,26 @@ function ListingForm({ listing, onClose }: { listing: StudioRadioListing | undef
       >
         <TextField label="Название" registration={form.register('name')} error={errors.name} />
       </form>
-      <div className="stack">
-        {picks.length === 0 ? (
-          <p className="muted">Пока в подборке ничего нет: найдите радио по названию ниже.</p>
-        ) : (
-          <SortableList
-            listLabel="Радио в подборке"
-            items={picks}
-            label={(radio) => radio.name}
-            onReorder={(items) => {
-              setPicks(items.map((radio) => radio.id));
-            }}
-            render={(radio) => (
-              <>
-                <span className="sortable__body">
-                  {radio.name}
-                  <small>№ {radio.id}</small>
-                </span>
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`Убрать «${radio.name}»`}
-                  onClick={() => {
-                    setPicks(radioIds.filter((id) => id !== radio.id));
-                  }}
-                >
-                  Убрать
-                </button>
-              </>
-            )}
-          />
-        )}
-        {errors.radioIds?.message === undefined ? null : (
-          <p className="field__error" role="alert">
-            {errors.radioIds.message}
-          </p>
-        )}
-        {picks.length < radiosMax ? (
-          <ItemPicker
-            kind="radio"
-            label="Добавить радио"
-            taken={radioIds}
-            onPick={(radio) => {
-              setNames((known) => new Map(known).set(radio.id, radio.name));
-              setPicks([...radioIds, radio.id]);
-            }}
-          />
-        ) : (
-          <p className="muted">В подборке {radiosMax} радио — больше не поместится.</p>
-        )}
-      </div>
+      <PickedItems
+        kind="radio"
+        ids={radioIds}
+        names={names}
+        onNamed={(id, name) => {
+          setNames((known) => new Map(known).set(id, name));
+        }}
+        max={radiosMax}
+        onChange={setPicks}
+        error={errors.radioIds?.message}
+        words={{
+          empty: 'Пока в подборке ничего нет: найдите радио по названию ниже.',
+          listLabel: 'Радио в подборке',
+          add: 'Добавить радио',
+          full: `В подборке ${String(radiosMax)} радио — больше не поместится.`,
+          unnamed: (id) => `Радио № ${String(id)}`,
+        }}
+      />
       <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
-      <div className="dialog__footer">
-        <button type="button" className="button" onClick={onClose}>
-          Отмена
-        </button>
-        <button type="submit" form={formId} className="button button--primary" disabled={save.isPending}>
-          Сохранить
-        </button>
-      </div>
+      <FormFooter onCancel={onClose} submit="Сохранить" busy={save.isPending} form={formId} />
     </>
   );
 }

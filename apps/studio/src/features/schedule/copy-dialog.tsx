@@ -2,7 +2,7 @@
 // asks to replace them, and the answer says which were written and which kept.
 import { addDays, scheduleLimits } from '@efir/contract';
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 
 export function CopyDialog(props: {
@@ -75,14 +75,7 @@ export function CopyDialog(props: {
               : ` Оставлены как были (уже есть сетка): ${props.result.kept.join(', ')}.`}
           </p>
         )}
-        <div className="dialog__footer">
-          <button type="button" className="button" onClick={props.onClose}>
-            Закрыть
-          </button>
-          <button type="submit" className="button button--primary" disabled={props.busy}>
-            Копировать
-          </button>
-        </div>
+        <FormFooter onCancel={props.onClose} cancel="Закрыть" submit="Копировать" busy={props.busy} />
       </form>
     </Dialog>
   );

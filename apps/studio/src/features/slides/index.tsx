@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageOff, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/dialog.tsx';
+import { RemoveDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
@@ -207,22 +207,12 @@ export default function SlidesPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        row={deleting}
         title="Удалить слайд?"
-        message={`«${deleting?.name ?? ''}» пропадёт из слайд-шоу «${label}» вместе с картинкой. Это нельзя отменить.`}
-        confirm="Удалить"
-        busy={remove.isPending}
-        problem={remove.isError ? problemOf(remove.error) : undefined}
-        onConfirm={() => {
-          if (deleting === null) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('Слайд удалён');
-              setDeleting(null);
-            },
-          });
-        }}
+        message={(row) => `«${row.name}» пропадёт из слайд-шоу «${label}» вместе с картинкой. Это нельзя отменить.`}
+        removed="Слайд удалён"
+        remove={remove}
         onClose={() => {
           setDeleting(null);
         }}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
 import { useToast } from '../../components/toasts.tsx';
@@ -227,14 +227,12 @@ function SlideForm({
         </fieldset>
       ) : null}
       <FormProblem problem={saving.isError ? problemOf(saving.error) : undefined} />
-      <div className="dialog__footer">
-        <button type="button" className="button" onClick={onClose}>
-          {slide === undefined ? 'Отмена' : 'Закрыть'}
-        </button>
-        <button type="submit" className="button button--primary" disabled={saving.isPending}>
-          Сохранить
-        </button>
-      </div>
+      <FormFooter
+        onCancel={onClose}
+        cancel={slide === undefined ? 'Отмена' : 'Закрыть'}
+        submit="Сохранить"
+        busy={saving.isPending}
+      />
     </form>
   );
 }

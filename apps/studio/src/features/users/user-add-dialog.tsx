@@ -4,7 +4,7 @@ import { loginSchema, passwordSchema, studioRoleSchema } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
@@ -82,14 +82,7 @@ export function UserAddDialog({
           error={errors.password}
         />
         <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
-        <div className="dialog__footer">
-          <button type="button" className="button" onClick={close}>
-            Отмена
-          </button>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            Добавить
-          </button>
-        </div>
+        <FormFooter onCancel={close} submit="Добавить" busy={add.isPending} />
       </form>
     </Dialog>
   );

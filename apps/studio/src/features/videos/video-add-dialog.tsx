@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { UploadField } from '../../components/upload-field.tsx';
@@ -62,14 +62,7 @@ export function VideoAddDialog({ open, onClose }: { open: boolean; onClose: () =
         <VideoFields form={form} categories={categories.data ?? []} />
         <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
         {uploading ? <p className="muted">Сохранить можно, когда файл загрузится.</p> : null}
-        <div className="dialog__footer">
-          <button type="button" className="button" onClick={onClose}>
-            Отмена
-          </button>
-          <button type="submit" className="button button--primary" disabled={add.isPending || uploading}>
-            Сохранить
-          </button>
-        </div>
+        <FormFooter onCancel={onClose} submit="Сохранить" busy={add.isPending || uploading} />
       </form>
     </Dialog>
   );

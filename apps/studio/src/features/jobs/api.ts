@@ -1,7 +1,7 @@
-// The ingest queue's calls: a page of jobs, followed while any of them is under way, and a retry
-// of a failed one, which makes its item's media stale too.
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { callKey, queryClient, studio } from '../../lib/api.ts';
+// The ingest queue's calls: a page of jobs, followed while any of them is under way (a retry of
+// a failed one is lib/retry-job.ts, shared with the item pages).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callKey, studio } from '../../lib/api.ts';
 
 export function jobsQuery(page: number) {
   const query = { page };
@@ -11,16 +11,5 @@ export function jobsQuery(page: number) {
     placeholderData: keepPreviousData,
     refetchInterval: (state) =>
       state.state.data?.results.some((job) => job.stage !== 'done' && job.stage !== 'failed') === true ? 2000 : false,
-  });
-}
-
-export function useRetryJob() {
-  return useMutation({
-    mutationFn: (id: number) => studio('jobRetry', { params: { id } }),
-    onSuccess: () => {
-      for (const key of ['jobs', 'videos', 'video', 'radios', 'radio']) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      }
-    },
   });
 }

@@ -10,7 +10,8 @@ import { JobProgress } from '../../components/status.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { jobsQuery, useRetryJob } from './api.ts';
+import { useRetryJob } from '../../lib/retry-job.ts';
+import { jobsQuery } from './api.ts';
 
 const kindLabels: Record<string, string> = {
   'video-media': 'Файл видео',

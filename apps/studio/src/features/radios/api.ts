@@ -78,15 +78,3 @@ export function useDeleteRadio(id: number) {
     },
   });
 }
-
-/** Another try of a failed job making a radio's media. */
-export function useRetryJob() {
-  return useMutation({
-    mutationFn: (job: number) => studio('jobRetry', { params: { id: job } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['radio'] });
-      void queryClient.invalidateQueries({ queryKey: ['radios'] });
-      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-    },
-  });
-}

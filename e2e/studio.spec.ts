@@ -77,6 +77,14 @@ test.describe.serial('the studio', () => {
     await expect(page).toHaveURL(/\/studio\/videos\/\d+$/u);
     videoId = Number(/(\d+)$/u.exec(page.url())?.[1]);
     const seen = new Set<string>();
+    // The page's studio calls, for the run's output should the wait end: which were asked, which answered.
+    const calls: string[] = [];
+    const note = (what: string) => (request: { url: () => string }) => {
+      if (request.url().includes('/api/studio/')) calls.push(`${new Date().toISOString()} ${what} ${request.url()}`);
+    };
+    page.on('request', note('asked'));
+    page.on('requestfinished', note('answered'));
+    page.on('requestfailed', note('failed'));
     try {
       await expect
         .poll(
@@ -98,7 +106,9 @@ test.describe.serial('the studio', () => {
           return `no answer: ${String(failure)}`;
         }
       }, studioUrl('jobs'));
-      console.error(`the studio's jobs when the wait ended: ${jobs}`);
+      console.error(
+        `the studio's jobs when the wait ended: ${jobs}\nthe page's last calls:\n${calls.slice(-40).join('\n')}`,
+      );
       throw error;
     }
     expect(seen.size, `stages seen: ${[...seen].join(', ')}`).toBeGreaterThan(0);

@@ -83,4 +83,20 @@ describe('the client', () => {
       init: { method: 'GET', headers: { authorization: 'Bearer t0k' } },
     });
   });
+
+  it("abandons a call not answered in time, and still honours the caller's own signal", async () => {
+    // A server that takes the request and never answers: only an abort ends the wait.
+    const silent = (_url: string | URL | Request, init?: RequestInit): Promise<Response> =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          reject(init.signal?.reason as Error);
+        });
+      });
+    const api = createApiClient({ fetch: silent, answerWithinMs: 50 });
+    await expect(api('polls')).rejects.toMatchObject({ name: 'TimeoutError' });
+    const caller = new AbortController();
+    const asked = api('polls', { signal: caller.signal });
+    caller.abort();
+    await expect(asked).rejects.toMatchObject({ name: 'AbortError' });
+  });
 });

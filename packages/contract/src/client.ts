@@ -134,6 +134,11 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Sent with every call; read at each call, so a changed locale or token applies at once. */
   headers?: () => Record<string, string>;
+  /**
+   * A call not answered within this many milliseconds is abandoned with a `TimeoutError`: a lost
+   * answer then fails, and can be asked again, instead of holding a page on its last state.
+   */
+  answerWithinMs?: number;
 }
 
 async function detailOf(response: Response): Promise<string | undefined> {
@@ -164,10 +169,14 @@ function clientOf<T extends Record<string, CallSchemas>>(
     const url = urlOf(prefix, route, given);
     const headers: Record<string, string> = { ...options.headers?.(), ...given?.headers };
     if (given?.body !== undefined) headers['content-type'] = 'application/json';
+    const signals = [
+      ...(given?.signal === undefined ? [] : [given.signal]),
+      ...(options.answerWithinMs === undefined ? [] : [AbortSignal.timeout(options.answerWithinMs)]),
+    ];
     const response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${url}`, {
       method: route.method,
       headers,
-      ...(given?.signal === undefined ? {} : { signal: given.signal }),
+      ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }),
       ...(given?.body === undefined ? {} : { body: JSON.stringify(given.body) }),
     });
     if (!response.ok) throw new ApiError(`${route.method} ${url}`, response.status, await detailOf(response));

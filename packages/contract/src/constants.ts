@@ -2,6 +2,8 @@
 // schemas (it types itself from the schemas at compile time only).
 
 export const pageSize = 30;
+/** How long the site and the studio wait for a call's answer before they count it lost and may ask again. */
+export const callAnswerWithinMs = 20_000;
 export const searchQueryMaxLength = 100;
 export const chatNameMaxLength = 32;
 /** The days a schedule may be written for (YYYY-MM-DD): a date outside is a typo, not a plan. */

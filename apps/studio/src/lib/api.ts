@@ -1,7 +1,13 @@
 // The one way the studio calls the server: the contract's studio client, with the session's CSRF
 // token on every call that changes something. Each call has one query key, made from its name and
 // inputs; a change drops the keys it touches.
-import { ApiError, createStudioClient, type StudioCallName, type StudioSession } from '@efir/contract';
+import {
+  ApiError,
+  callAnswerWithinMs,
+  createStudioClient,
+  type StudioCallName,
+  type StudioSession,
+} from '@efir/contract';
 import { QueryClient } from '@tanstack/react-query';
 
 export { ApiError };
@@ -13,7 +19,7 @@ export function rememberSession(session: StudioSession | null): void {
   csrfToken = session?.csrfToken;
 }
 
-export const studio = createStudioClient({ csrfToken: () => csrfToken });
+export const studio = createStudioClient({ csrfToken: () => csrfToken, answerWithinMs: callAnswerWithinMs });
 
 /** The query key of a call: its name, then its path parameters and query when it has them. */
 export function callKey(name: StudioCallName, input: { params?: object; query?: object } = {}) {

@@ -2,7 +2,14 @@
 // with the page's script in Accept-Language. The server validates every answer against the
 // contract's schemas before sending it, so the page does not parse them again: zod stays out of
 // its bundle. Each call has one query key, made from its name and inputs.
-import { ApiError, type CallName, createApiClient, defaultLocale, type Locale } from '@efir/contract';
+import {
+  ApiError,
+  callAnswerWithinMs,
+  type CallName,
+  createApiClient,
+  defaultLocale,
+  type Locale,
+} from '@efir/contract';
 import { useEffect, useRef } from 'react';
 
 export { ApiError };
@@ -20,7 +27,10 @@ export function apiLocaleNow(): Locale {
 }
 
 /** Calls /api/v1 by a call's name, typed by the contract: `api('video', { params: { id } })`. */
-export const api = createApiClient({ headers: () => ({ 'Accept-Language': apiLocale }) });
+export const api = createApiClient({
+  headers: () => ({ 'Accept-Language': apiLocale }),
+  answerWithinMs: callAnswerWithinMs,
+});
 
 /**
  * The query key of a call: its name, then its path parameters and query when it has them. One call

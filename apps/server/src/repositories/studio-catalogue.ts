@@ -104,26 +104,37 @@ async function cataloguePage(
   return { count: Number(result.rows[0]?.total ?? 0), ids: result.rows.map((row) => row.id) };
 }
 
-export async function studioVideoPage(db: Db, filter: ListFilter): Promise<{ count: number; rows: StudioVideoRow[] }> {
-  const { count, ids } = await cataloguePage(db, 'video', filter);
-  const rows = ids.length === 0 ? [] : await db.select().from(video).where(inArray(video.id, ids));
+/** A catalogue's row as the studio edits it, by catalogue. */
+export interface StudioRows {
+  video: StudioVideoRow;
+  radio: StudioRadioRow;
+}
+
+/** A catalogue's rows of `ids`, in no order. */
+const rowsOf: { [K in CatalogueKind]: (db: Db, ids: number[]) => Promise<StudioRows[K][]> } = {
+  video: (db, ids) => db.select().from(video).where(inArray(video.id, ids)),
+  radio: (db, ids) => db.select().from(radio).where(inArray(radio.id, ids)),
+};
+
+/** A page of a catalogue's list in the studio: its rows in the filter's order, and how many match. */
+export async function studioItemPage<K extends CatalogueKind>(
+  db: Db,
+  kind: K,
+  filter: ListFilter,
+): Promise<{ count: number; rows: StudioRows[K][] }> {
+  const { count, ids } = await cataloguePage(db, kind, filter);
+  const rows: StudioRows[K][] = ids.length === 0 ? [] : await rowsOf[kind](db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { count, rows: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
-export async function studioRadioPage(db: Db, filter: ListFilter): Promise<{ count: number; rows: StudioRadioRow[] }> {
-  const { count, ids } = await cataloguePage(db, 'radio', filter);
-  const rows = ids.length === 0 ? [] : await db.select().from(radio).where(inArray(radio.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { count, rows: ids.flatMap((id) => byId.get(id) ?? []) };
-}
-
-export async function findStudioVideo(db: Db, id: number): Promise<StudioVideoRow | undefined> {
-  return (await db.select().from(video).where(eq(video.id, id)))[0];
-}
-
-export async function findStudioRadio(db: Db, id: number): Promise<StudioRadioRow | undefined> {
-  return (await db.select().from(radio).where(eq(radio.id, id)))[0];
+export async function findStudioItem<K extends CatalogueKind>(
+  db: Db,
+  kind: K,
+  id: number,
+): Promise<StudioRows[K] | undefined> {
+  const rows: StudioRows[K][] = await rowsOf[kind](db, [id]);
+  return rows[0];
 }
 
 export interface VideoEdit {

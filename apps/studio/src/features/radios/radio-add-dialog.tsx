@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CatalogueAddDialog } from '../../components/catalogue-add-dialog.tsx';
-import { radioCategoriesQuery, useAddRadio } from './api.ts';
+import { useAddItem } from '../../lib/catalogue-calls.ts';
+import { radioCalls, radioCategoriesQuery } from './api.ts';
 import { RadioFields } from './radio-fields.tsx';
 
 export const radioAccept = 'audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.opus';
@@ -16,7 +17,7 @@ export function RadioAddDialog({ open, onClose }: { open: boolean; onClose: () =
     resolver: zodResolver(radioFieldsSchema),
     values: { name: '', author: '', categoryId: first, draft: 0, kind: 1 },
   });
-  const add = useAddRadio();
+  const add = useAddItem(radioCalls);
   return (
     <CatalogueAddDialog
       open={open}

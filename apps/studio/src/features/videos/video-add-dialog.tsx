@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CatalogueAddDialog } from '../../components/catalogue-add-dialog.tsx';
-import { useAddVideo, videoCategoriesQuery } from './api.ts';
+import { useAddItem } from '../../lib/catalogue-calls.ts';
+import { videoCalls, videoCategoriesQuery } from './api.ts';
 import { VideoFields } from './video-fields.tsx';
 
 export const videoAccept = 'video/*,.mp4,.mov,.mkv,.webm,.avi,.ts';
@@ -16,7 +17,7 @@ export function VideoAddDialog({ open, onClose }: { open: boolean; onClose: () =
     resolver: zodResolver(videoFieldsSchema),
     values: { name: '', description: '', plot: '', categoryId: first, ageRating: 99, draft: 0, externalEmbed: '' },
   });
-  const add = useAddVideo();
+  const add = useAddItem(videoCalls);
   return (
     <CatalogueAddDialog
       open={open}

@@ -73,7 +73,16 @@ export function TextAreaField(props: FieldProps & { registration: UseFormRegiste
   );
 }
 
-export function SelectField(props: FieldProps & { registration: UseFormRegisterReturn; children: ReactNode }) {
+/** One choice of a select: what the form stores, and its words. */
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/** A select: its `children` (a first «all» or «choose» entry, say), then its `choices`. */
+export function SelectField(
+  props: FieldProps & { registration: UseFormRegisterReturn; children?: ReactNode; choices?: readonly Choice[] },
+) {
   const { id, described } = useIds(props.error, props.hint);
   return (
     <div className="field">
@@ -86,6 +95,11 @@ export function SelectField(props: FieldProps & { registration: UseFormRegisterR
         {...props.registration}
       >
         {props.children}
+        {props.choices?.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
       </select>
       <Messages id={id} error={props.error} hint={props.hint} />
     </div>

@@ -59,13 +59,12 @@ export function BanDialog({ message, onClose }: { message: StudioChatMessage | n
           <blockquote className="chat-quote">
             <strong>{message.name}</strong>: {message.message}
           </blockquote>
-          <SelectField label="Срок" registration={form.register('duration')} error={errors.duration}>
-            {Object.entries(banDurations).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label="Срок"
+            registration={form.register('duration')}
+            error={errors.duration}
+            choices={Object.entries(banDurations).map(([value, label]) => ({ value, label }))}
+          />
           {message.addressTag === null ? (
             <p className="muted">Адрес этого сообщения неизвестен: бан будет только по гостю.</p>
           ) : (

@@ -44,13 +44,12 @@ function WordForm() {
       })}
     >
       <TextField label="Слово или фраза" registration={form.register('word')} error={errors.word} />
-      <SelectField label="Что делать с сообщением" registration={form.register('mode')} error={errors.mode}>
-        {Object.entries(modeLabels).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label="Что делать с сообщением"
+        registration={form.register('mode')}
+        error={errors.mode}
+        choices={Object.entries(modeLabels).map(([value, label]) => ({ value, label }))}
+      />
       <button type="submit" className="button" disabled={add.isPending}>
         <Plus size={16} aria-hidden="true" />
         Добавить

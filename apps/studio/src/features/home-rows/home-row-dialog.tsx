@@ -112,13 +112,9 @@ function HomeRowForm({
             hint={categories.length === 0 ? 'Рубрик пока нет: сначала заведите их в разделе «Рубрики»' : undefined}
             registration={form.register('categoryId')}
             error={errors.categoryId}
+            choices={categories.map((category) => ({ value: category.id, label: category.name }))}
           >
             <option value="">Выберите рубрику</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
           </SelectField>
         ) : null}
       </form>

@@ -1,6 +1,7 @@
 // A radio's fields in a form: the same on adding one and on its page.
 import type { RadioFields as Fields, StudioCategory } from '@efir/contract';
 import type { UseFormReturn } from 'react-hook-form';
+import { CategoryField, ShowingField } from '../../components/catalogue-fields.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
 
 /** 1 a programme, 2 a song, as the contract numbers them. */
@@ -12,12 +13,6 @@ export const radioKinds = [
 export function kindLabel(kind: number): string {
   return radioKinds.find((entry) => entry.value === kind)?.label ?? String(kind);
 }
-
-export const draftOptions = [
-  { value: 0, label: 'Опубликовано — видно на сайте' },
-  { value: 1, label: 'Премьера — появится после эфира' },
-  { value: 2, label: 'Скрыто' },
-] as const;
 
 export function RadioFields({
   form,
@@ -32,31 +27,18 @@ export function RadioFields({
       <TextField label="Название" registration={form.register('name')} error={errors.name} />
       <TextField label="Автор" registration={form.register('author')} error={errors.author} />
       <div className="form__row">
-        <SelectField
-          label="Рубрика"
+        <CategoryField
           registration={form.register('categoryId', { valueAsNumber: true })}
           error={errors.categoryId}
-        >
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Тип" registration={form.register('kind', { valueAsNumber: true })} error={errors.kind}>
-          {radioKinds.map((kind) => (
-            <option key={kind.value} value={kind.value}>
-              {kind.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Показ" registration={form.register('draft', { valueAsNumber: true })} error={errors.draft}>
-          {draftOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+          categories={categories}
+        />
+        <SelectField
+          label="Тип"
+          registration={form.register('kind', { valueAsNumber: true })}
+          error={errors.kind}
+          choices={radioKinds}
+        />
+        <ShowingField registration={form.register('draft', { valueAsNumber: true })} error={errors.draft} />
       </div>
     </>
   );

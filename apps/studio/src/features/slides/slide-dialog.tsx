@@ -149,13 +149,8 @@ function SlideForm({
               label={`Цвет метки ${String(index + 1)}`}
               registration={form.register(`tags.${index}.color`, { valueAsNumber: true })}
               error={errors.tags?.[index]?.color}
-            >
-              {tagColours.map((colour) => (
-                <option key={colour.value} value={colour.value}>
-                  {colour.label}
-                </option>
-              ))}
-            </SelectField>
+              choices={tagColours}
+            />
             <button
               type="button"
               className="icon-button"

@@ -66,13 +66,13 @@ export function UserAddDialog({
           registration={form.register('login')}
           error={errors.login}
         />
-        <SelectField label="Роль" hint={rolesHint} registration={form.register('role')} error={errors.role}>
-          {studioRoleSchema.options.map((role) => (
-            <option key={role} value={role}>
-              {roleLabels[role]}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label="Роль"
+          hint={rolesHint}
+          registration={form.register('role')}
+          error={errors.role}
+          choices={studioRoleSchema.options.map((role) => ({ value: role, label: roleLabels[role] }))}
+        />
         <TextField
           label="Пароль"
           type="password"

@@ -18,7 +18,7 @@ import {
 } from '../../repositories/studio-showcase.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
-import { orderRefused, publicChanges } from '../public-changes.ts';
+import { orderedList } from '../ordered-list.ts';
 
 function toSlide(row: SlideRow): StudioSlide {
   return {
@@ -35,93 +35,51 @@ function toSlide(row: SlideRow): StudioSlide {
 
 export const slideRoutes: FastifyPluginCallbackZod<StudioContext> = (app, context, done) => {
   const { db } = context;
-  const { change } = publicChanges(context);
-  const foundSlide = async (id: number): Promise<SlideRow> => {
-    const row = await findSlide(db, id);
-    if (row === undefined) throw new HttpError(404, 'Нет такого слайда.');
-    return row;
-  };
-  const checkSlideRadio = async (radioId: number | null | undefined): Promise<void> => {
-    if (radioId !== undefined && radioId !== null && !(await radioExists(db, radioId))) {
-      throw new HttpError(400, `Нет радиозаписи с номером ${String(radioId)}.`);
-    }
-  };
-  app.route({
-    ...studioRoute('slides'),
-    handler: async (request) => (await studioSlides(db, request.params.show)).map(toSlide),
+  const slides = orderedList(context, {
+    entity: 'slide',
+    noSuch: 'Нет такого слайда.',
+    rows: studioSlides,
+    find: findSlide,
+    add: (tx, fields: Parameters<typeof addSlide>[2], show: StudioSlide['show']) => addSlide(tx, show, fields),
+    update: updateSlide,
+    remove: removeSlide,
+    order: (tx, ids, show) => orderSlides(tx, show, ids),
+    views: (rows) => rows.map(toSlide),
+    check: async ({ radioId }) => {
+      if (radioId !== undefined && radioId !== null && !(await radioExists(db, radioId))) {
+        throw new HttpError(400, `Нет радиозаписи с номером ${String(radioId)}.`);
+      }
+    },
   });
+  app.route({ ...studioRoute('slides'), handler: (request) => slides.list(request.params.show) });
   app.route({
     ...studioRoute('slideAdd'),
-    handler: async (request) => {
-      await checkSlideRadio(request.body.radioId);
-      const row = await change(request, async (tx) => {
-        const added = await addSlide(tx, request.params.show, request.body);
-        return { result: added, change: { action: 'slide.add', entity: 'slide', entityId: added.id, after: added } };
-      });
-      return toSlide(row);
-    },
+    handler: (request) => slides.add(request, request.body, request.params.show),
   });
   app.route({
     ...studioRoute('slideUpdate'),
-    handler: async (request) => {
-      const before = await foundSlide(request.params.id);
-      await checkSlideRadio(request.body.radioId);
-      const row = await change(request, async (tx) => {
-        const after = (await updateSlide(tx, before.id, request.body)) ?? before;
-        return {
-          result: after,
-          change: { action: 'slide.update', entity: 'slide', entityId: before.id, before, after },
-        };
-      });
-      return toSlide(row);
-    },
+    handler: (request) => slides.update(request, request.params.id, request.body),
   });
   app.route({
     ...studioRoute('slideDelete'),
     handler: async (request) => {
-      const before = await foundSlide(request.params.id);
-      await change(request, async (tx) => {
-        await removeSlide(tx, before.id);
-        return { result: undefined, change: { action: 'slide.delete', entity: 'slide', entityId: before.id, before } };
-      });
-      await retireMedia(db, context.mediaDir, [ownedPath(before.preview)]);
+      const removed = await slides.remove(request, request.params.id);
+      await retireMedia(db, context.mediaDir, [ownedPath(removed.preview)]);
       return { ok: true as const };
     },
   });
   app.route({
     ...studioRoute('slideOrder'),
-    handler: async (request) => {
-      const { show } = request.params;
-      const before = await studioSlides(db, show);
-      await change(request, async (tx) => {
-        if (!(await orderSlides(tx, show, request.body.ids))) throw orderRefused;
-        return {
-          result: undefined,
-          change: {
-            action: 'slide.order',
-            entity: 'slide',
-            before: before.map((row) => row.id),
-            after: request.body.ids,
-          },
-        };
-      });
-      return (await studioSlides(db, show)).map(toSlide);
-    },
+    handler: (request) => slides.order(request, request.body.ids, request.params.show),
   });
   app.route({
     ...studioRoute('slidePreview'),
     handler: async (request) => {
-      const before = await foundSlide(request.params.id);
+      const before = await slides.find(request.params.id);
       const [preview = ''] = await pictureFromUpload(context, request, request.body.upload, pictureSizes.slide);
-      const row = await change(request, async (tx) => {
-        const after = (await updateSlide(tx, before.id, { preview })) ?? before;
-        return {
-          result: after,
-          change: { action: 'slide.preview', entity: 'slide', entityId: before.id, before, after },
-        };
-      });
+      const slide = await slides.edit(request, 'preview', before, (tx) => updateSlide(tx, before.id, { preview }));
       await retireMedia(db, context.mediaDir, [ownedPath(before.preview)]);
-      return toSlide(row);
+      return slide;
     },
   });
   done();

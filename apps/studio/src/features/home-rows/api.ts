@@ -1,58 +1,24 @@
-// The calls of the home page's rows: the rows in order, the video categories they may show, and the
-// changes, each dropping what it makes stale; a new order shows at once and goes back if refused.
+// The calls of the home page's rows, bound to their names in the contract (the list's queries and
+// changes are the studio's ordered list's, lib/ordered-calls.ts), and the video categories a row
+// may show.
 import type { homeRowFieldsSchema, StudioHomeRow } from '@efir/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callKey, queryClient, studio } from '../../lib/api.ts';
+import { callKey, studio } from '../../lib/api.ts';
+import type { OrderedCalls } from '../../lib/ordered-calls.ts';
 
 export type HomeRowFields = z.output<typeof homeRowFieldsSchema>;
 
-export const homeRowsQuery = queryOptions({
-  queryKey: callKey('homeRows'),
-  queryFn: ({ signal }) => studio('homeRows', { signal }),
-});
+export const homeRowCalls: OrderedCalls<StudioHomeRow, HomeRowFields> = {
+  key: callKey('homeRows'),
+  list: (signal) => studio('homeRows', { signal }),
+  add: (body) => studio('homeRowAdd', { body }),
+  update: (id, body) => studio('homeRowUpdate', { params: { id }, body }),
+  remove: (id) => studio('homeRowDelete', { params: { id } }),
+  order: (ids) => studio('homeRowOrder', { body: { ids } }),
+};
 
 export const videoCategoriesQuery = queryOptions({
   queryKey: callKey('videoCategories'),
   queryFn: ({ signal }) => studio('videoCategories', { signal }),
 });
-
-function changed(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: homeRowsQuery.queryKey });
-}
-
-/** Adds a row (id null) or rewrites one. */
-export function useSaveHomeRow(id: number | null) {
-  return useMutation({
-    mutationFn: (body: HomeRowFields) =>
-      id === null ? studio('homeRowAdd', { body }) : studio('homeRowUpdate', { params: { id }, body }),
-    onSuccess: changed,
-  });
-}
-
-export function useDeleteHomeRow() {
-  return useMutation({
-    mutationFn: (id: number) => studio('homeRowDelete', { params: { id } }),
-    onSuccess: changed,
-  });
-}
-
-export function useOrderHomeRows() {
-  return useMutation({
-    mutationFn: (rows: StudioHomeRow[]) => studio('homeRowOrder', { body: { ids: rows.map((row) => row.id) } }),
-    onMutate: async (rows) => {
-      await queryClient.cancelQueries({ queryKey: homeRowsQuery.queryKey });
-      const before = queryClient.getQueryData(homeRowsQuery.queryKey);
-      queryClient.setQueryData(homeRowsQuery.queryKey, rows);
-      return { before };
-    },
-    onError: (_error, _rows, result) => {
-      if (result?.before !== undefined) queryClient.setQueryData(homeRowsQuery.queryKey, result.before);
-      // A refusal may mean the rows changed elsewhere: ask for them again.
-      return changed();
-    },
-    onSuccess: (rows) => {
-      queryClient.setQueryData(homeRowsQuery.queryKey, rows);
-    },
-  });
-}

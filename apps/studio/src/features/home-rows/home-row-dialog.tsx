@@ -11,7 +11,8 @@ import { FormProblem, SelectField, TextField } from '../../components/fields.tsx
 import { PickedItems } from '../../components/picked-items.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { type HomeRowFields, useSaveHomeRow } from './api.ts';
+import { useSaveEntry } from '../../lib/ordered-calls.ts';
+import { homeRowCalls, type HomeRowFields } from './api.ts';
 
 /** The contract's limit of picked videos in a row. */
 const picksMax = 50;
@@ -72,7 +73,7 @@ function HomeRowForm({
   const shows = useWatch({ control: form.control, name: 'shows' });
   const videoIds = useWatch({ control: form.control, name: 'videoIds' });
   const [names, setNames] = useState(() => new Map(row?.videos.map((video) => [video.id, video.name])));
-  const save = useSaveHomeRow(row?.id ?? null);
+  const save = useSaveEntry(homeRowCalls, row?.id ?? null);
   const toast = useToast();
   const { errors, isSubmitted } = form.formState;
   const setPicks = (ids: number[]): void => {

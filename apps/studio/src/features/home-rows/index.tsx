@@ -9,17 +9,18 @@ import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { homeRowsQuery, useDeleteHomeRow, useOrderHomeRows, videoCategoriesQuery } from './api.ts';
+import { listQuery, useOrderEntries, useRemoveEntry } from '../../lib/ordered-calls.ts';
+import { homeRowCalls, videoCategoriesQuery } from './api.ts';
 import { HomeRowDialog } from './home-row-dialog.tsx';
 import './home-rows.css';
 import { Loaded } from '../../components/loaded.tsx';
 import { ItemActions } from '../../components/item-actions.tsx';
 
 export default function HomeRowsPage() {
-  const rows = useQuery(homeRowsQuery);
+  const rows = useQuery(listQuery(homeRowCalls));
   const categories = useQuery(videoCategoriesQuery);
-  const order = useOrderHomeRows();
-  const remove = useDeleteHomeRow();
+  const order = useOrderEntries(homeRowCalls);
+  const remove = useRemoveEntry(homeRowCalls);
   const [editing, setEditing] = useState<StudioHomeRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioHomeRow | null>(null);
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));

@@ -10,7 +10,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { pollsQuery, useDeletePoll, useOrderPolls } from './api.ts';
+import { listQuery, useOrderEntries, useRemoveEntry } from '../../lib/ordered-calls.ts';
+import { pollCalls } from './api.ts';
 import { PollDialog } from './poll-dialog.tsx';
 import { Loaded } from '../../components/loaded.tsx';
 import { ItemActions } from '../../components/item-actions.tsx';
@@ -32,9 +33,9 @@ function Results({ poll }: { poll: StudioPoll }) {
 }
 
 export default function PollsPage() {
-  const polls = useQuery(pollsQuery);
-  const order = useOrderPolls();
-  const remove = useDeletePoll();
+  const polls = useQuery(listQuery(pollCalls));
+  const order = useOrderEntries(pollCalls);
+  const remove = useRemoveEntry(pollCalls);
   const [editing, setEditing] = useState<StudioPoll | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioPoll | null>(null);
   return (

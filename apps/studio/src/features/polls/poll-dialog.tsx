@@ -9,7 +9,8 @@ import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { CheckboxField, FormProblem, TextAreaField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { type PollValues, useSavePoll } from './api.ts';
+import { useSaveEntry } from '../../lib/ordered-calls.ts';
+import { pollCalls, type PollValues } from './api.ts';
 
 type PollInput = z.input<typeof pollFieldsSchema>;
 
@@ -29,7 +30,7 @@ function PollForm({ poll, onClose }: { poll: StudioPoll | undefined; onClose: ()
     resolver: zodResolver(pollFieldsSchema),
     defaultValues: { question: poll?.question ?? '', variants, active: poll?.active ?? true },
   });
-  const save = useSavePoll(poll?.id ?? null);
+  const save = useSaveEntry(pollCalls, poll?.id ?? null);
   const toast = useToast();
   const { errors } = form.formState;
   return (

@@ -10,15 +10,16 @@ import { FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { radioListingsQuery, useDeleteRadioListing, useOrderRadioListings } from './api.ts';
+import { listQuery, useOrderEntries, useRemoveEntry } from '../../lib/ordered-calls.ts';
+import { radioListingCalls } from './api.ts';
 import { ListingDialog } from './listing-dialog.tsx';
 import { Loaded } from '../../components/loaded.tsx';
 import { ItemActions } from '../../components/item-actions.tsx';
 
 export default function RadioListingsPage() {
-  const listings = useQuery(radioListingsQuery);
-  const order = useOrderRadioListings();
-  const remove = useDeleteRadioListing();
+  const listings = useQuery(listQuery(radioListingCalls));
+  const order = useOrderEntries(radioListingCalls);
+  const remove = useRemoveEntry(radioListingCalls);
   const [editing, setEditing] = useState<StudioRadioListing | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioRadioListing | null>(null);
   return (

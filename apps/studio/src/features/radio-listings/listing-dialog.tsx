@@ -9,7 +9,8 @@ import { FormProblem, TextField } from '../../components/fields.tsx';
 import { PickedItems } from '../../components/picked-items.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { type RadioListingFields, useSaveRadioListing } from './api.ts';
+import { useSaveEntry } from '../../lib/ordered-calls.ts';
+import { radioListingCalls, type RadioListingFields } from './api.ts';
 
 /** The contract's limit of radios in a group. */
 const radiosMax = 100;
@@ -39,7 +40,7 @@ function ListingForm({ listing, onClose }: { listing: StudioRadioListing | undef
   });
   const radioIds = useWatch({ control: form.control, name: 'radioIds' }) ?? [];
   const [names, setNames] = useState(() => new Map(listing?.radios.map((radio) => [radio.id, radio.name])));
-  const save = useSaveRadioListing(listing?.id ?? null);
+  const save = useSaveEntry(radioListingCalls, listing?.id ?? null);
   const toast = useToast();
   const { errors, isSubmitted } = form.formState;
   const setPicks = (ids: number[]): void => {

@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { slideshows, slidesQuery, useDeleteSlide, useOrderSlides } from './api.ts';
+import { listQuery, useOrderEntries, useRemoveEntry } from '../../lib/ordered-calls.ts';
+import { slideCalls, slideshows } from './api.ts';
 import { RadioName, SlideDialog } from './slide-dialog.tsx';
 import './slides.css';
 
@@ -113,9 +114,10 @@ export default function SlidesPage() {
   const chosen = slideshows.find((entry) => entry.name === params.get('show')) ?? slideshows[0];
   const show: SlideshowName = chosen.name;
   const label = chosen.label;
-  const slides = useQuery(slidesQuery(show));
-  const order = useOrderSlides(show);
-  const remove = useDeleteSlide(show);
+  const calls = slideCalls(show);
+  const slides = useQuery(listQuery(calls));
+  const order = useOrderEntries(calls);
+  const remove = useRemoveEntry(calls);
   const toast = useToast();
   const [editing, setEditing] = useState<StudioSlide | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StudioSlide | null>(null);

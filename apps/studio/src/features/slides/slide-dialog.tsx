@@ -12,7 +12,8 @@ import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { UploadField } from '../../components/upload-field.tsx';
 import { problemOf } from '../../lib/api.ts';
-import { radioQuery, useAddSlide, useSlidePreview, useUpdateSlide } from './api.ts';
+import { useSaveEntry } from '../../lib/ordered-calls.ts';
+import { radioQuery, slideCalls, useSlidePreview } from './api.ts';
 
 const maxTags = 6;
 
@@ -90,33 +91,24 @@ function SlideForm({
   const tags = useFieldArray({ control: form.control, name: 'tags' });
   const radioId = useWatch({ control: form.control, name: 'radioId' }) ?? null;
   const [picked, setPicked] = useState<PickedItem | undefined>();
-  const add = useAddSlide(show);
-  const update = useUpdateSlide(show);
-  const saving = slide === undefined ? add : update;
+  const saving = useSaveEntry(slideCalls(show), slide?.id ?? null);
   const toast = useToast();
   const { errors } = form.formState;
   const tagsId = useId();
   const save = form.handleSubmit((values) => {
     // Only the radio page's show plays a radio: elsewhere the slide's radio is left as it is.
     const body = show === 'radios' ? values : { name: values.name, link: values.link, tags: values.tags };
-    if (slide === undefined) {
-      add.mutate(body, {
-        onSuccess: (added) => {
+    saving.mutate(body, {
+      onSuccess: (saved) => {
+        if (slide === undefined) {
           toast('Слайд добавлен');
-          onAdded(added);
-        },
-      });
-    } else {
-      update.mutate(
-        { id: slide.id, body },
-        {
-          onSuccess: () => {
-            toast('Слайд сохранён');
-            onClose();
-          },
-        },
-      );
-    }
+          onAdded(saved);
+        } else {
+          toast('Слайд сохранён');
+          onClose();
+        }
+      },
+    });
   });
   return (
     <form

@@ -3,14 +3,13 @@
 // columns and words.
 import { type StudioCategory, studioLimits } from '@efir/contract';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { problemOf } from '../lib/api.ts';
 import { type ListQuery, readListQuery, writeListQuery } from '../lib/list-query.ts';
 import { DataTable, type ListColumns } from './data-table.tsx';
 import { ListFilters } from './list-filters.tsx';
-import { PageHeader } from './page-header.tsx';
+import { AddButton, PageHeader } from './page-header.tsx';
 
 export interface CatalogueListProps<
   S extends string,
@@ -53,16 +52,12 @@ export function CatalogueList<S extends string, T extends { id: number }, KC ext
   return (
     <>
       <PageHeader title={props.title} about={props.about}>
-        <button
-          type="button"
-          className="button button--primary"
+        <AddButton
+          label={props.add}
           onClick={() => {
             setAdding(true);
           }}
-        >
-          <Plus size={16} aria-hidden="true" />
-          {props.add}
-        </button>
+        />
       </PageHeader>
       <ListFilters list={list} categories={categories.data ?? []} onChange={go} withKind={props.withKind} />
       {page.isError ? (

@@ -2,12 +2,12 @@
 // slides in the order the site shows them, rearranged by dragging; adding, editing, removing.
 import type { SlideshowName, StudioSlide } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff, Plus } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { RemoveDialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { AddButton, PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
@@ -135,16 +135,12 @@ export default function SlidesPage() {
         title="Слайды"
         about="Слайд-шоу сайта: на главной, на странице радио и в каталоге. Порядок здесь — порядок показа на сайте."
       >
-        <button
-          type="button"
-          className="button button--primary"
+        <AddButton
+          label="Добавить слайд"
           onClick={() => {
             setEditing('new');
           }}
-        >
-          <Plus size={16} aria-hidden="true" />
-          Добавить слайд
-        </button>
+        />
       </PageHeader>
       <ShowTabs
         current={show}

@@ -2,10 +2,9 @@
 // disabling an account (which signs it out everywhere), a new password shown once, a new account.
 import { type StudioRole, type StudioUser, studioRoleSchema } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { AddButton, PageHeader } from '../../components/page-header.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -72,16 +71,12 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader title="Пользователи" about="Учётные записи студии: кто и с какой ролью может в неё войти.">
-        <button
-          type="button"
-          className="button button--primary"
+        <AddButton
+          label="Добавить пользователя"
           onClick={() => {
             setAdding(true);
           }}
-        >
-          <Plus size={16} aria-hidden="true" />
-          Добавить пользователя
-        </button>
+        />
       </PageHeader>
       {users.isError ? (
         <p className="alert" role="alert">

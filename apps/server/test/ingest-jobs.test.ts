@@ -136,6 +136,14 @@ describe('runIngestJob', () => {
       events.errors.push(error);
     },
   };
+  /** Claims the next job and runs it, as a worker would. */
+  const runNext = async () => {
+    const job = await claimIngest(database.db);
+    if (job === undefined) throw new Error('no job to claim');
+    const context = { db: database.db, tools, mediaDir: media, prepared: machinePreparedMedia(tools) };
+    await runIngestJob({ ...context, maxBytes: 1e9, maxSeconds: 600 }, job, handlers);
+    return job;
+  };
 
   it('runs a job to a catalogue item and marks it done', async () => {
     const queued = await enqueueIngest(database.db, 'video', {
@@ -143,19 +151,7 @@ describe('runIngestJob', () => {
       name: 'Из очереди',
       categoryId: 3,
     });
-    const job = await claimIngest(database.db);
-    await runIngestJob(
-      {
-        db: database.db,
-        tools,
-        mediaDir: media,
-        prepared: machinePreparedMedia(tools),
-        maxBytes: 1e9,
-        maxSeconds: 600,
-      },
-      job!,
-      handlers,
-    );
+    await runNext();
     const done = await findIngest(database.db, queued.id);
     expect(done).toMatchObject({ state: 'done', progress: 1, error: null });
     expect((await findItem(database.db, 'video', done!.resultId!))?.name).toBe('Из очереди');
@@ -172,19 +168,7 @@ describe('runIngestJob', () => {
     const other = join(incomingDir(media), `job-${queued.id + 1}-1-elsewhere-4242-${randomUUID()}`);
     mkdirSync(earlier, { recursive: true });
     mkdirSync(other);
-    const job = await claimIngest(database.db);
-    await runIngestJob(
-      {
-        db: database.db,
-        tools,
-        mediaDir: media,
-        prepared: machinePreparedMedia(tools),
-        maxBytes: 1e9,
-        maxSeconds: 600,
-      },
-      job!,
-      handlers,
-    );
+    await runNext();
     expect(await findIngest(database.db, queued.id)).toMatchObject({ state: 'done' });
     expect(readdirSync(incomingDir(media))).toEqual([basename(other)]);
     rmSync(other, { recursive: true });
@@ -197,22 +181,9 @@ describe('runIngestJob', () => {
       .values({ name: 'Выпуск без места', durationSeconds: 60, categoryId: 1 })
       .returning({ id: video.id });
     const queued = await enqueueIngest(database.db, 'demo-video', { id: row!.id });
-    const job = await claimIngest(database.db);
-    expect(job?.id).toBe(queued.id);
     disk.freeBytes = 1024 * 1024;
     try {
-      await runIngestJob(
-        {
-          db: database.db,
-          tools,
-          mediaDir: media,
-          prepared: machinePreparedMedia(tools),
-          maxBytes: 1e9,
-          maxSeconds: 600,
-        },
-        job!,
-        handlers,
-      );
+      expect((await runNext()).id).toBe(queued.id);
     } finally {
       disk.freeBytes = undefined;
     }
@@ -233,19 +204,7 @@ describe('runIngestJob', () => {
       name: 'Заметки',
       categoryId: 3,
     });
-    const job = await claimIngest(database.db);
-    await runIngestJob(
-      {
-        db: database.db,
-        tools,
-        mediaDir: media,
-        prepared: machinePreparedMedia(tools),
-        maxBytes: 1e9,
-        maxSeconds: 600,
-      },
-      job!,
-      handlers,
-    );
+    await runNext();
     expect(await findIngest(database.db, queued.id)).toMatchObject({
       state: 'failed',
       error:

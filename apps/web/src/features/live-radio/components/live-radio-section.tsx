@@ -1,11 +1,11 @@
 import { clockTimeIn, formatShift, type Radioprogram, type RadioprogramItem } from '@efir/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { PreviewImage } from '../../../components/preview-image.tsx';
+import { useAllowanceAdvance } from '../../../lib/allowance-advance.ts';
 import { RewindBar } from '../../../components/rewind-bar.tsx';
 import { efirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { allowanceSpent, radioAllowanceSeconds } from '../../../lib/live.ts';
+import { radioAllowanceSeconds } from '../../../lib/live.ts';
 import { closePlayer } from '../../../lib/player-store.ts';
 import { onAirIndex } from '../../../lib/programme-day.ts';
 import { programmeStartBefore } from '../../../lib/rewind.ts';
@@ -39,7 +39,14 @@ export function LiveRadioSection({ chat }: { chat: (dayId: number) => ReactNode 
   useEffect(() => {
     if (finished) closePlayer();
   }, [finished]);
-  useRadioAdvance(run, items);
+  useAllowanceAdvance({
+    run,
+    items,
+    mediumOf: radioOf,
+    allowanceSeconds: radioAllowanceSeconds,
+    advance: advanceRadioprogram,
+    runKey: radioprogramTodayQuery.queryKey,
+  });
   const watching = useEfirWatching();
   const listened = useListenedIndex(items, watching.shift);
 
@@ -131,31 +138,5 @@ function useListenedIndex(items: readonly RadioprogramItem[], shift: number): nu
   return index;
 }
 
-/** The radio's advance: after the item's duration + 15 s, publish it and ask to move on. */
-function useRadioAdvance(run: Radioprogram | 'none' | undefined, items: readonly RadioprogramItem[]) {
-  const queryClient = useQueryClient();
-  const since = useRef<{ key: string; at: number }>(undefined);
-  useEffect(() => {
-    if (!active(run) || run.status !== 1) return;
-    const item = items[run.index];
-    if (item === undefined) return;
-    const key = `${run.id}:${run.index}`;
-    if (since.current?.key !== key) since.current = { key, at: Date.now() };
-    const started = since.current.at;
-    const timer = window.setInterval(() => {
-      if (!allowanceSpent((Date.now() - started) / 1000, item.radio.duration, radioAllowanceSeconds)) return;
-      window.clearInterval(timer);
-      advanceRadioprogram(run.id, item.radio.id, run.index + 1).then(
-        (next) => {
-          queryClient.setQueryData(radioprogramTodayQuery.queryKey, next);
-        },
-        (error: unknown) => {
-          console.error(error);
-        },
-      );
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [run, items, queryClient]);
-}
+/** An item's radio: what moving on publishes, and how long it lasts. */
+const radioOf = (item: RadioprogramItem) => item.radio;

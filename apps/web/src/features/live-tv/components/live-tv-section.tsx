@@ -1,14 +1,14 @@
-import { clockTimeIn, formatShift, type Teleprogram, type TeleprogramItem } from '@efir/contract';
+import { clockTimeIn, formatShift, type TeleprogramItem } from '@efir/contract';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Volume2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { RewindBar } from '../../../components/rewind-bar.tsx';
 import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
+import { useAllowanceAdvance } from '../../../lib/allowance-advance.ts';
 import { formatClock } from '../../../lib/dates.ts';
 import { followHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { allowanceSpent, liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
+import { liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
 import { onAirIndex } from '../../../lib/programme-day.ts';
 import { mustReanchor, programmeStartBefore } from '../../../lib/rewind.ts';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
@@ -75,7 +75,14 @@ export function LiveTvSection(slots: LiveTvSlots) {
     setWatching((before) => ({ ...before, from }));
   }, []);
 
-  useAdvance(run, items);
+  useAllowanceAdvance({
+    run,
+    items,
+    mediumOf: videoOf,
+    allowanceSeconds: tvAllowanceSeconds,
+    advance: advanceTeleprogram,
+    runKey: runStatusQuery.queryKey,
+  });
 
   if (run === undefined) {
     // The section's own shape while the run loads, so what follows it does not move when it comes.
@@ -138,37 +145,8 @@ export function LiveTvSection(slots: LiveTvSlots) {
   );
 }
 
-/**
- * When the item on air has used its allowance (duration + 30 s) the page publishes it and asks to
- * move on; the server answers with the run its clock gives, which the page then follows.
- */
-function useAdvance(run: Teleprogram | 'none' | undefined, items: readonly TeleprogramItem[]) {
-  const queryClient = useQueryClient();
-  const since = useRef<{ key: string; at: number }>(undefined);
-  useEffect(() => {
-    if (run === undefined || run === 'none' || run.status !== 1) return;
-    const item = items[run.index];
-    if (item === undefined) return;
-    const key = `${run.id}:${run.index}`;
-    if (since.current?.key !== key) since.current = { key, at: Date.now() };
-    const started = since.current.at;
-    const timer = window.setInterval(() => {
-      if (!allowanceSpent((Date.now() - started) / 1000, item.video.duration, tvAllowanceSeconds)) return;
-      window.clearInterval(timer);
-      advanceTeleprogram(run.id, item.video.id, run.index + 1).then(
-        (next) => {
-          queryClient.setQueryData(runStatusQuery.queryKey, next);
-        },
-        (error: unknown) => {
-          console.error(error);
-        },
-      );
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [run, items, queryClient]);
-}
+/** An item's video: what moving on publishes, and how long it lasts. */
+const videoOf = (item: TeleprogramItem) => item.video;
 
 /**
  * The live player: autoplay muted where the browser demands it, with a clear unmute control.

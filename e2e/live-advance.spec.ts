@@ -1,0 +1,52 @@
+// A live page moving on, as the spec asks of TV and radio alike: once the item on air has used its
+// allowance (its length and 30 s on TV, 15 s on the radio), the page publishes the item and asks
+// the server for the next one; not a moment before. The page's clock is Playwright's, moved on.
+import { apiPattern } from '@efir/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { writeToday } from './support/schedule.ts';
+import { useSite } from './support/site.ts';
+import { open, radioId, videoId } from './web/helpers.ts';
+
+useSite();
+
+test.describe.configure({ mode: 'serial' });
+
+/** The page's calls to publish and to move on, as they are made. */
+function advances(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (apiPattern('videoPublish').test(url) || apiPattern('radioPublish').test(url)) asked.push('publish');
+    if (apiPattern('teleprogramNext').test(url) || apiPattern('radioprogramNext').test(url)) asked.push('next');
+  });
+  return asked;
+}
+
+test('the TV moves on once its item has run its length and 30 s, not before', async ({ page }) => {
+  // The 20 s test video, on air since a moment ago.
+  await writeToday('tv', { startsIn: -2, items: [{ id: Number(videoId()), startsIn: -2 }, { id: Number(videoId()) }] });
+  await page.clock.install();
+  const asked = advances(page);
+  await open(page, '/');
+  // The strip shows once the day's list has come: the page's wait starts from there.
+  await expect(page.locator('.live-strip__item')).toHaveCount(2);
+  await page.clock.runFor(45_000);
+  expect(asked).toEqual([]);
+  await page.clock.runFor(10_000);
+  await expect.poll(() => asked).toEqual(['publish', 'next']);
+});
+
+test('the radio moves on once its item has run its length and 15 s, not before', async ({ page }) => {
+  // The 30 s test radio.
+  await writeToday('radio', { startsIn: -2, items: [{ id: Number(radioId()) }, { id: Number(radioId()) }] });
+  await page.clock.install();
+  const asked = advances(page);
+  // The page's wait starts once the day's list has come.
+  const list = page.waitForResponse(apiPattern('radioprogramRadiosWithAds'));
+  await open(page, '/radio');
+  await list;
+  await page.clock.runFor(40_000);
+  expect(asked).toEqual([]);
+  await page.clock.runFor(10_000);
+  await expect.poll(() => asked).toEqual(['publish', 'next']);
+});

@@ -63,6 +63,10 @@ export class Uploads {
 
   readonly #freeBytes: (directory: string) => Promise<number>;
 
+  /** The creation under way: creations take turns, so that two begun at once cannot both pass the
+   * account's count and the disk's room, each checked before the other's upload exists. */
+  #creating: Promise<unknown> = Promise.resolve();
+
   constructor(options: {
     directory: string;
     maxBytes: number;
@@ -155,7 +159,21 @@ export class Uploads {
   async handle(request: IncomingMessage, response: ServerResponse, uploader: Uploader): Promise<void> {
     this.#uploaders.set(request, uploader);
     await mkdir(this.directory, { recursive: true });
-    await this.#server.handle(request, response);
+    if (request.method !== 'POST') {
+      await this.#server.handle(request, response);
+      return;
+    }
+    // A creation carries no data (the studio sends the file after it): a slow body held in its
+    // turn would hold back everyone's creations.
+    if ((request.headers['content-length'] ?? '0') !== '0' || request.headers['transfer-encoding'] !== undefined) {
+      response
+        .writeHead(400, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ detail: 'Загрузка начинается без данных: файл отправляется после.' }));
+      return;
+    }
+    const turn = this.#creating.then(() => this.#server.handle(request, response));
+    this.#creating = turn.catch(() => undefined);
+    await turn;
   }
 
   /**

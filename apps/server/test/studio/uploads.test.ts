@@ -273,6 +273,30 @@ describe('a resumable upload', () => {
     expect((await create(signed, 1024)).status).toBe(201);
   });
 
+  it('is held to the account’s open uploads when many are begun at once', async () => {
+    const signed = await signIn(site(), (await account(site(), 'editor')).id);
+    const extra = 3;
+    const answers = await Promise.all(
+      Array.from({ length: studioLimits.openUploadsPerAccount + extra }, () => create(signed, 1024)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      ...Array<number>(studioLimits.openUploadsPerAccount).fill(201),
+      ...Array<number>(extra).fill(429),
+    ]);
+  });
+
+  it('is begun without data: a creation that carries the file is refused', async () => {
+    const answer = await tus(
+      editor,
+      'POST',
+      `${studioPrefix}${studioUploadsPath}`,
+      { 'upload-length': '4', 'content-type': 'application/offset+octet-stream' },
+      Buffer.from('data'),
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'Загрузка начинается без данных: файл отправляется после.' });
+  });
+
   it('is written in the audit log when begun and when removed, naming who did it', async () => {
     const { id, login } = await account(site(), 'editor');
     const signed = await signIn(site(), id);

@@ -6,7 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './database.ts';
-import { dataDirHolder, dataDirLockFile, lockDataDir } from './data-dir-lock.ts';
+import { DataDirInUse, dataDirHolder, dataDirLockFile, lockDataDir } from './data-dir-lock.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-data-dir-lock-'));
 afterAll(() => {
@@ -82,5 +82,19 @@ describe('the DATA_DIR lock', () => {
     const aMinuteAgo = new Date(Date.now() - 60_000);
     utimesSync(dataDirLockFile(dir), aMinuteAgo, aMinuteAgo);
     await (await lockDataDir(dir)).release();
+  });
+
+  it('lets one of the processes taking over the same stale lock at once have it, never two', async () => {
+    const dir = folder();
+    const stale = { host: hostname(), pid: process.pid, boot: 'another-boot', startTicks: '1', since: '' };
+    for (let round = 0; round < 50; round += 1) {
+      writeFileSync(dataDirLockFile(dir), JSON.stringify(stale));
+      const tries = await Promise.allSettled(Array.from({ length: 6 }, () => lockDataDir(dir)));
+      const held = tries.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+      expect(held).toHaveLength(1);
+      for (const attempt of tries)
+        if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(DataDirInUse);
+      await held[0]?.release();
+    }
   });
 });

@@ -81,6 +81,30 @@ export async function dataDirHolder(dataDir: string): Promise<DataDirHolder | un
   return parsed.success && holderAlive(parsed.data) ? parsed.data : undefined;
 }
 
+/**
+ * Removes the lock file if it still says `text`. One process at a time takes a lock over (under
+ * `efir.lock.takeover`): else one could remove the lock another had just taken over and made.
+ */
+async function takeOver(dataDir: string, text: string): Promise<void> {
+  const file = dataDirLockFile(dataDir);
+  const guard = `${file}.takeover`;
+  try {
+    await (await open(guard, 'wx', 0o600)).close();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process is taking it over now, unless it died doing so.
+    const age = Date.now() - ((await stat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (age < unsignedLockMs) throw new DataDirInUse(dataDir, undefined);
+    await rm(guard, { force: true });
+    return;
+  }
+  try {
+    if ((await readFile(file, 'utf8').catch(() => undefined)) === text) await rm(file, { force: true });
+  } finally {
+    await rm(guard, { force: true });
+  }
+}
+
 export interface DataDirLock {
   /** Says where the site and its operators' calls answer, for a command line given only the folder. */
   describe(site: string, admin?: string): Promise<void>;
@@ -125,7 +149,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if (age < unsignedLockMs) throw new DataDirInUse(dataDir, undefined);
     }
     // Left by a process that is gone: taken over.
-    await rm(file, { force: true });
+    await takeOver(dataDir, text);
   }
   let held = true;
   return {

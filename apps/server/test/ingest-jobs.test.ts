@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { video } from '../src/db/schema/video.ts';
-import { IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
+import { claimFailureQuietMs, IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
 import { PreparedMedia } from '../src/media/prepared-media.ts';
 import { fillerWorkFolder, incomingDir, jobWorkFolder, sweepWorkFolders } from '../src/media/work-folders.ts';
@@ -215,6 +215,32 @@ describe('runIngestJob', () => {
 });
 
 describe('IngestWorker', () => {
+  it('says a queue that refuses its claims once a minute, not at every look while it lasts', async () => {
+    const database = await testDatabase('pglite', 'seeded');
+    await database.close();
+    const errors: unknown[] = [];
+    vi.useFakeTimers();
+    try {
+      const context = { db: database.db, tools, mediaDir: join(work, 'media-refused') };
+      const worker = new IngestWorker(
+        { ...context, prepared: machinePreparedMedia(tools), maxBytes: 1e9, maxSeconds: 600 },
+        { onDone: () => Promise.resolve(), onError: (error) => errors.push(error) },
+        1000,
+      );
+      worker.start();
+      // A look at the closed queue every second: said at the first, quiet for the next fifty.
+      await vi.advanceTimersByTimeAsync(50_000);
+      expect(errors).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(claimFailureQuietMs);
+      expect(errors).toHaveLength(2);
+      const stopped = worker.stop();
+      await vi.advanceTimersByTimeAsync(1000);
+      await stopped;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stops the job under way when it stops, leaving nothing half-made and the job queued again', async () => {
     const database = await testDatabase('pglite', 'seeded');
     const media = join(work, 'media-stop');

@@ -139,6 +139,9 @@ export async function runDemoJobs(
 /** How many demo jobs a demo lane takes at once. */
 export const demoBatchSize = 12;
 
+/** While the queue's database keeps refusing claims, the failure is said once in this long. */
+export const claimFailureQuietMs = 60_000;
+
 export class IngestWorker {
   readonly #context: IngestContext;
   /** Stops the job under way when the worker stops, rather than waiting for a long encode. */
@@ -149,6 +152,8 @@ export class IngestWorker {
   #running = false;
   #loops: Promise<void>[] = [];
   #wake: (() => void) | undefined;
+  /** When a refused claim was last said, while claims keep being refused. */
+  #claimFailureSaid: number | undefined;
 
   /** `demoLanes`: lanes beside the main one that make the demo's media at start, until none is
    * left. Most of a demo item's job is waiting (a short ffmpeg, the database), not encoding, so a
@@ -194,7 +199,7 @@ export class IngestWorker {
       try {
         jobs = await claimDemoIngests(this.#context.db, demoBatchSize);
       } catch (error) {
-        this.#events.onError(error, undefined);
+        this.#claimRefused(error);
       }
       if (jobs.length === 0) return;
       await runDemoJobs(this.#context, jobs, this.#events);
@@ -206,8 +211,9 @@ export class IngestWorker {
       let job: IngestJobRow | undefined;
       try {
         job = await claimIngest(this.#context.db);
+        this.#claimFailureSaid = undefined;
       } catch (error) {
-        this.#events.onError(error, undefined);
+        this.#claimRefused(error);
       }
       if (job !== undefined) {
         await runIngestJob(this.#context, job, this.#events);
@@ -222,5 +228,13 @@ export class IngestWorker {
       });
       this.#wake = undefined;
     }
+  }
+
+  /** A claim the database refused (it is down, say): said at once, then once a minute while it lasts. */
+  #claimRefused(error: unknown): void {
+    const now = Date.now();
+    if (this.#claimFailureSaid !== undefined && now - this.#claimFailureSaid < claimFailureQuietMs) return;
+    this.#claimFailureSaid = now;
+    this.#events.onError(error, undefined);
   }
 }

@@ -3,7 +3,7 @@
 // and it plays on the public site; a rename, an about-page edit and a new poll show publicly;
 // wrong passwords are throttled; a moderator cannot open content screens.
 import { join } from 'node:path';
-import { apiUrl, studioLimits, studioUrl } from '@efir/contract';
+import { apiUrl, studioLimits, studioPrefix, studioUrl } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../apps/server/test/media-fixtures.ts';
@@ -80,7 +80,8 @@ test.describe.serial('the studio', () => {
     // The page's studio calls, for the run's output should the wait end: which were asked, which answered.
     const calls: string[] = [];
     const note = (what: string) => (request: { url: () => string }) => {
-      if (request.url().includes('/api/studio/')) calls.push(`${new Date().toISOString()} ${what} ${request.url()}`);
+      if (request.url().includes(`${studioPrefix}/`))
+        calls.push(`${new Date().toISOString()} ${what} ${request.url()}`);
     };
     page.on('request', note('asked'));
     page.on('requestfinished', note('answered'));

@@ -43,6 +43,10 @@ export function isLocale(value: unknown): value is Locale {
   return locales.some((locale) => locale === value);
 }
 
+/** How many entries the showcase's hand-picked lists hold: a home row's videos, a radio listing's
+ * radios, the popular radios' places, the editors' search suggestions. */
+export const showcaseLimits = { homeRowVideos: 50, listingRadios: 100, popularPlaces: 12, searchPicks: 20 } as const;
+
 /** The studio's limits (docs/STUDIO.md); the session and throttle figures can be changed by the
  * settings named beside them (apps/server/src/config.ts). */
 export const studioLimits = {

@@ -2,7 +2,7 @@
 // radio listings, home rows and popular picks.
 import { z } from 'zod';
 import { bodyIdSchema, slideshowNameSchema } from './calls.ts';
-import { searchQueryMaxLength } from './constants.ts';
+import { searchQueryMaxLength, showcaseLimits } from './constants.ts';
 import { normalisedLink } from './pages.ts';
 import { textSchema } from './studio-text.ts';
 
@@ -93,7 +93,7 @@ export type StudioAbout = z.infer<typeof studioAboutSchema>;
 export const searchPicksSchema = z.object({
   queries: z
     .array(textSchema('Запрос', 1, searchQueryMaxLength))
-    .max(20, 'Не больше двадцати запросов')
+    .max(showcaseLimits.searchPicks, `Не больше ${String(showcaseLimits.searchPicks)} запросов`)
     .describe("the editors' picks, in order: offered while visitors have searched too little"),
 });
 
@@ -101,7 +101,7 @@ const itemIdsSchema = (max: number) => z.array(bodyIdSchema).max(max, `Не бо
 
 export const radioListingFieldsSchema = z.object({
   name: textSchema('Название', 1, 200),
-  radioIds: itemIdsSchema(100).default([]),
+  radioIds: itemIdsSchema(showcaseLimits.listingRadios).default([]),
 });
 export const studioRadioListingSchema = z.object({
   id: z.number().int(),
@@ -118,7 +118,7 @@ export const homeRowFieldsSchema = z
       .nullable()
       .default(null)
       .describe("a category's newest videos, or null for the picked ones"),
-    videoIds: itemIdsSchema(50).default([]),
+    videoIds: itemIdsSchema(showcaseLimits.homeRowVideos).default([]),
   })
   .refine((row) => row.categoryId === null || row.videoIds.length === 0, {
     message: 'Ряд показывает либо рубрику, либо выбранные видео',
@@ -135,7 +135,9 @@ export type StudioHomeRow = z.infer<typeof studioHomeRowSchema>;
 
 export const popularKindSchema = z.enum(['programmes', 'songs']);
 export const popularPicksSchema = z.object({
-  radioIds: itemIdsSchema(12).describe('shown first, in this order; the most played fill the rest'),
+  radioIds: itemIdsSchema(showcaseLimits.popularPlaces).describe(
+    'shown first, in this order; the most played fill the rest',
+  ),
 });
 export const studioPopularSchema = z.object({
   radios: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -1,5 +1,6 @@
 // What only the radio catalogue has: radios by id, the popular lists, the listing groups, and
 // writing a radio's audio. What it shares with the video's is in catalogues.ts.
+import { showcaseLimits } from '@efir/contract';
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { popularPick, radio, radioListing } from '../db/schema/index.ts';
@@ -17,7 +18,11 @@ export async function findRadios(db: Db, ids: number[]): Promise<Map<number, Rad
 
 /** A popular list of the radio page: the editors' picks of a kind (1 programmes, 2 songs) that
  * are published and of that kind, in their order, then the most played others. */
-export async function popularRadios(db: Db, kind: 1 | 2, limit = 12): Promise<RadioRow[]> {
+export async function popularRadios(
+  db: Db,
+  kind: 1 | 2,
+  limit: number = showcaseLimits.popularPlaces,
+): Promise<RadioRow[]> {
   const picked = await db
     .select(radioColumns)
     .from(popularPick)

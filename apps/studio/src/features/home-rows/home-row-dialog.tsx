@@ -1,7 +1,7 @@
 // Adding or changing a home row: its name and what it shows, a category's newest videos or videos
 // picked by hand in their order; the picks are kept while the editor switches between the two, and
 // only what the row shows is saved.
-import { homeRowFieldsSchema, type StudioCategory, type StudioHomeRow } from '@efir/contract';
+import { homeRowFieldsSchema, showcaseLimits, type StudioCategory, type StudioHomeRow } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,8 +14,7 @@ import { problemOf } from '../../lib/api.ts';
 import { useSaveEntry } from '../../lib/ordered-calls.ts';
 import { homeRowCalls, type HomeRowFields } from './api.ts';
 
-/** The contract's limit of picked videos in a row. */
-const picksMax = 50;
+const picksMax = showcaseLimits.homeRowVideos;
 
 const rowFormSchema = z
   .object({

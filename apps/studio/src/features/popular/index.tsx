@@ -1,5 +1,6 @@
 // The radio page's popular programmes and songs: the editors' picks of each, in their order; the
 // most played radios of the kind fill whatever of the twelve places the picks leave.
+import { showcaseLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormProblem } from '../../components/fields.tsx';
@@ -11,8 +12,7 @@ import { problemOf } from '../../lib/api.ts';
 import { type PopularKind, popularPicksQuery, useWritePopularPicks } from './api.ts';
 import { Loaded } from '../../components/loaded.tsx';
 
-/** The places of each popular list (the contract's limit of picks). */
-const placesMax = 12;
+const placesMax = showcaseLimits.popularPlaces;
 
 const panels = [
   {

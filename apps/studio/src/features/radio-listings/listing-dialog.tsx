@@ -1,5 +1,5 @@
 // Adding or changing a listing group: its name and the radios it holds, in their order.
-import { radioListingFieldsSchema, type StudioRadioListing } from '@efir/contract';
+import { radioListingFieldsSchema, showcaseLimits, type StudioRadioListing } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,8 +12,7 @@ import { problemOf } from '../../lib/api.ts';
 import { useSaveEntry } from '../../lib/ordered-calls.ts';
 import { radioListingCalls, type RadioListingFields } from './api.ts';
 
-/** The contract's limit of radios in a group. */
-const radiosMax = 100;
+const radiosMax = showcaseLimits.listingRadios;
 
 type ListingValues = z.input<typeof radioListingFieldsSchema>;
 

@@ -1,6 +1,6 @@
 // The suggestions the search page offers while visitors have searched too little for their own
 // to count: the editors' queries, in order. Changes are kept here until «Сохранить».
-import { searchPicksSchema, searchQueryMaxLength } from '@efir/contract';
+import { searchPicksSchema, searchQueryMaxLength, showcaseLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type SubmitEvent, useId, useState } from 'react';
@@ -12,8 +12,7 @@ import { problemOf } from '../../lib/api.ts';
 import { searchPicksQuery, useSaveSearchPicks } from './api.ts';
 import { Loaded } from '../../components/loaded.tsx';
 
-/** The contract's limit of picks. */
-const picksMax = 20;
+const picksMax = showcaseLimits.searchPicks;
 
 interface Pick {
   id: number;

@@ -18,6 +18,9 @@ export const scheduleLimits = {
   /** Characters of a ticker's message, and of the text shown when the day's programmes end. */
   tickerMessage: 500,
   finishedText: 2000,
+  /** A ticker's longest run (seconds) and fastest speed (pixels per second). */
+  tickerSeconds: 86_400,
+  tickerSpeed: 5000,
 } as const;
 
 export const scheduleItemSchema = z.object({
@@ -35,8 +38,8 @@ export const scheduleTickerSchema = z.object({
   videoId: z.number().int().min(1).nullable().default(null).describe('null: the whole day'),
   message: z.string().trim().min(1, 'Бегущая строка: текст не может быть пустым').max(scheduleLimits.tickerMessage),
   startsAt: clockTimeSchema,
-  duration: z.number().positive().max(86_400).default(10).describe('seconds'),
-  speed: z.number().positive().max(5000).default(80).describe('pixels per second'),
+  duration: z.number().positive().max(scheduleLimits.tickerSeconds).default(10).describe('seconds'),
+  speed: z.number().positive().max(scheduleLimits.tickerSpeed).default(80).describe('pixels per second'),
 });
 export type ScheduleTicker = z.input<typeof scheduleTickerSchema>;
 

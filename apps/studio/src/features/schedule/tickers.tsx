@@ -53,7 +53,7 @@ function TickerRow(props: {
           className="input"
           type="number"
           min={1}
-          max={86400}
+          max={scheduleLimits.tickerSeconds}
           value={ticker.duration}
           onChange={(event) => {
             props.onChange({ ...ticker, duration: number(event.target.value, ticker.duration) });
@@ -66,7 +66,7 @@ function TickerRow(props: {
           className="input"
           type="number"
           min={1}
-          max={5000}
+          max={scheduleLimits.tickerSpeed}
           value={ticker.speed}
           onChange={(event) => {
             props.onChange({ ...ticker, speed: number(event.target.value, ticker.speed) });

@@ -5,6 +5,8 @@ export const pageSize = 30;
 /** How long the site and the studio wait for a call's answer before they count it lost and may ask again. */
 export const callAnswerWithinMs = 20_000;
 export const searchQueryMaxLength = 100;
+/** The most items one search answers, videos or radios. */
+export const searchResultsMax = 30;
 export const chatNameMaxLength = 32;
 /** The days a schedule may be written for (YYYY-MM-DD): a date outside is a typo, not a plan. */
 export const scheduleDateRange = { first: '2000-01-01', last: '2099-12-31' } as const;

@@ -1,12 +1,12 @@
 // Search over names and descriptions: Russian morphology (full text, ё = е), typo tolerance and
 // Latin-script queries (trigrams over a Latin-script copy of the text).
+import { searchResultsMax } from '@efir/contract';
 import { asc, count, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { searchPick, searchQuery, searchWord } from '../db/schema/index.ts';
 import { latinQueryWords, spellingsPerWord } from '../search/latin-words.ts';
 import type { RadioRow, VideoRow } from './wire.ts';
 
-const resultLimit = 30;
 const recentDays = 30;
 
 /**
@@ -51,7 +51,7 @@ function ranked(table: 'video' | 'radio', query: string, words: 'every' | 'some'
       AND (t.search_vector @@ q.ts OR t.latin_vector @@ q.latin)
     ORDER BY ts_rank(t.search_vector, q.ts) * 4 + coalesce(ts_rank(t.latin_vector, q.latin), 0) DESC,
       ${popularity} DESC, t.id DESC
-    LIMIT ${resultLimit}`;
+    LIMIT ${searchResultsMax}`;
 }
 
 /** Items with every word of the query; when none has, items with some of them. */

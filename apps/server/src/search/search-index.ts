@@ -3,15 +3,13 @@
 // computed for each item, so a node answers a search without a query. A query the index does not
 // cover (quotes, `-`, `or`, punctuation inside words, a compound spelling) is left to the
 // database.
+import { searchResultsMax } from '@efir/contract';
 import { latinQueryWords, spellingsPerWord } from './latin-words.ts';
 import { parseTextVector, russianQueryLexemes, type TextVector, textRank } from './text-search.ts';
 import type { TrigramWords } from './trigram.ts';
 
 /** A catalogue word that the database's query parser reads as one lexeme, itself. */
 const simpleWord = /^[a-z0-9]+$/u;
-
-/** The most items a search answers (the database's `LIMIT`). */
-export const searchResultLimit = 30;
 
 /** An item's search texts as the database prints its tsvectors. */
 export interface SearchText {
@@ -131,7 +129,7 @@ export class SearchIndex<T> {
         (latin === undefined ? 0 : textRank(entry.latin, latinOperands, latinTop)),
     }));
     scored.sort((a, b) => b.rank - a.rank || b.entry.popularity - a.entry.popularity || b.entry.id - a.entry.id);
-    return scored.slice(0, searchResultLimit).map(({ entry }) => entry.item);
+    return scored.slice(0, searchResultsMax).map(({ entry }) => entry.item);
   }
 
   /** Items holding every lexeme (none for no lexeme: a query of stop words alone matches nothing). */

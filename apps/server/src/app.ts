@@ -67,6 +67,7 @@ import { searchRoutes } from './routes/search.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
 import type { LiveChannel } from './live/live-channel.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
+import { channelService, channelsChangedChannel } from './channels/channel-service.ts';
 import { iptvRoutes } from './iptv/iptv-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
@@ -271,8 +272,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = scheduleDays({
     db,
     timeZone: options.config.timeZone,
+    channels: (slug) => live.find(slug)?.ref,
     changed: async (channel) => {
-      const airsFrom = live[channel].scheduleChanged();
+      const airsFrom = live.find(channel.slug)?.live.scheduleChanged();
       await invalidateAnswers(options.bus, '');
       return airsFrom;
     },
@@ -306,6 +308,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: apiPrefix },
   );
 
+  // A channel another node added is aired here as soon as the bus says so.
+  const channels = channelService({ db, live, bus: options.bus, changed: () => invalidateAnswers(options.bus, '') });
+  await options.bus.subscribe(channelsChangedChannel, () => {
+    live.refresh().catch((error: unknown) => {
+      app.log.error({ err: error }, 'reading the added channels failed');
+    });
+  });
   if (options.admin !== undefined) {
     await app.register(adminRoutes, {
       prefix: adminPrefix,
@@ -313,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.admin,
       reach: options.admin.reach ?? thisMachineOnly,
       schedule,
+      channels,
     });
   }
   if (options.studio !== undefined) {

@@ -55,6 +55,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
       app.log.warn({ err: error }, what);
     },
   });
+  // The channels operators added are aired beside the main two.
+  await live.refresh();
   // The demo's media are made in the background while the site serves.
   await seedIfEmpty(database.db, config);
   const bus = await openBus(config.redisUrl);
@@ -133,13 +135,14 @@ export async function startSite(config: Config): Promise<RunningSite> {
   }
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
-  // Lay out today's channels now rather than on the first viewer's request, and keep them ahead.
-  for (const channel of allChannels(live)) {
+  // Lay out today's channels now rather than on the first viewer's request, and keep them ahead;
+  // a channel added later is laid out as it comes.
+  live.startAll((channel) => {
     channel.playlists.playlist(Date.now()).catch((error: unknown) => {
       app.log.error({ err: error, channel: channel.logName }, 'laying out the live channel failed');
     });
     channel.start();
-  }
+  });
   worker.start();
 
   return {

@@ -3,7 +3,7 @@
 // both ports stay live and say they are not ready, no answer shows internals, and everything
 // answers again within 5 s of the database's return, with no restart. All the while a viewer
 // plays the live TV: every playlist answers 200, by the rules of RFC 8216, from first to last.
-import { apiUrl } from '@efir/contract';
+import { apiUrl, mainChannels } from '@efir/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,7 @@ async function airTv(): Promise<void> {
     ids.push(row!.id);
   }
   const start = new Date(Date.now() - 60_000);
-  await replaceScheduleDay(database.db, 'tv', dateIn(testTimeZone, start), {
+  await replaceScheduleDay(database.db, mainChannels.tv, dateIn(testTimeZone, start), {
     startsAt: clockTimeIn(testTimeZone, start),
     finishedText: '',
     items: Array.from({ length: 160 }, (_, i) => ({ mediaId: ids[i % 2]!, startsAt: null, isAd: false, draft: 0 })),

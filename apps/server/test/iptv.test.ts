@@ -13,6 +13,7 @@ import {
   iptvPaths,
   type Teleprogram,
   type TeleprogramItem,
+  mainChannels,
 } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +117,7 @@ describe('IPTV documents', () => {
       ['tv', videos],
       ['radio', radios],
     ] as const) {
-      const written = await replaceScheduleDay(db, channel, day, {
+      const written = await replaceScheduleDay(db, mainChannels[channel], day, {
         startsAt: '09:00:00',
         finishedText: '',
         items: items(ids).map((item) => ({ ...item, isAd: false, draft: 0 })),

@@ -1,3 +1,4 @@
+import { mainChannels } from '@efir/contract';
 // Random edits of the day on air, at random instants, on both channels, with the playlists of two
 // nodes fetched second by second across every change: what was listed never changes.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -150,7 +151,7 @@ describe('editing the day on air', () => {
         };
         let exists = true;
         const write = async (): Promise<void> => {
-          await replaceScheduleDay(db, channel, day, {
+          await replaceScheduleDay(db, mainChannels[channel], day, {
             startsAt: schedule.startsAt,
             finishedText: '',
             items: schedule.items.map((item) => ({ ...item, isAd: false, draft: 0 })),
@@ -200,7 +201,7 @@ describe('editing the day on air', () => {
                 schedule = { ...schedule, startsAt: clock(at(schedule.startsAt) + edit.shift * 1000) };
                 break;
               case 'delete-day':
-                await deleteScheduleDay(db, channel, day);
+                await deleteScheduleDay(db, mainChannels[channel], day);
                 exists = false;
                 break;
               case 'media-late':

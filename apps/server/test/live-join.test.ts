@@ -1,3 +1,4 @@
+import { mainChannels } from '@efir/contract';
 // Just after an edit that gives an ended day more to air, the channel still airs the day as it
 // was (off the air) until the new items join; the live calls say the day goes on meanwhile, not
 // that it is over (which would close a visitor's radio player for good).
@@ -55,7 +56,7 @@ describe('a day given more to air after it ended', () => {
       const db = database.db;
       const live = createLiveChannels({ db, mediaDir, timeZone: testTimeZone, planTtlMs: 0 });
       const write = (items: { mediaId: number; startsAt: string | null }[]) =>
-        replaceScheduleDay(db, channel, day, {
+        replaceScheduleDay(db, mainChannels[channel], day, {
           startsAt: '12:00:00',
           finishedText: '',
           items: items.map((item) => ({ ...item, isAd: false, draft: 0 })),

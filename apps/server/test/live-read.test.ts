@@ -1,3 +1,4 @@
+import { mainChannels } from '@efir/contract';
 // A real client on the real clock: ffmpeg reads the TV and the radio channel live across at least
 // three item boundaries (items of 6 and 4 s, one after the other) and must exit cleanly with all
 // the media it asked for.
@@ -57,8 +58,16 @@ beforeAll(async () => {
   const day = dateIn(testTimeZone, start);
   const items = (ids: number[]) =>
     Array.from({ length: 18 }, (_, i) => ({ mediaId: ids[i % 2]!, startsAt: null, isAd: false, draft: 0 }));
-  await replaceScheduleDay(db, 'tv', day, { startsAt: clockTime(start), finishedText: '', items: items(videos) });
-  await replaceScheduleDay(db, 'radio', day, { startsAt: clockTime(start), finishedText: '', items: items(radios) });
+  await replaceScheduleDay(db, mainChannels.tv, day, {
+    startsAt: clockTime(start),
+    finishedText: '',
+    items: items(videos),
+  });
+  await replaceScheduleDay(db, mainChannels.radio, day, {
+    startsAt: clockTime(start),
+    finishedText: '',
+    items: items(radios),
+  });
   const live = createLiveChannels({ db, mediaDir, timeZone: testTimeZone });
   mediaApp = await buildMediaApp({ mediaDir, allowedOrigins: [], live, logger: false });
   origin = await mediaApp.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { radioStreamPath, rewindQuery, tvStreamPath } from '@efir/contract';
+import { radioStreamPath, rewindQuery, tvStreamPath, mainChannels } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMediaApp } from '../src/media-app.ts';
@@ -89,7 +89,11 @@ describeOnBackends('rewinding the live channels', (backend) => {
       ['tv', videos],
       ['radio', radios],
     ] as const) {
-      await replaceScheduleDay(db, channel, day, { startsAt: '06:00:00', finishedText: '', items: items(ids) });
+      await replaceScheduleDay(db, mainChannels[channel], day, {
+        startsAt: '06:00:00',
+        finishedText: '',
+        items: items(ids),
+      });
     }
     const nodeLives = [0, 1].map(() =>
       createLiveChannels({ db, mediaDir, timeZone: testTimeZone, shifts: { tv: [-60, 240], radio: [240] } }),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminCallRoutes, type AdminCallName, withRoutes } from './call-routes.ts';
 import { idSchema, scheduleDateSchema } from './calls.ts';
 import { dateSchema } from './entities.ts';
-import { liveChannelSchema, scheduleDaySchema } from './schedule.ts';
+import { channelAddSchema, channelSchema, channelSlugSchema, scheduleDaySchema } from './schedule.ts';
 import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio-accounts.ts';
 
 export const videoSourceSchema = z.object({
@@ -51,7 +51,7 @@ export const ingestJobSchema = z.object({
 });
 export type IngestJob = z.infer<typeof ingestJobSchema>;
 
-const scheduleParams = z.object({ channel: liveChannelSchema, date: scheduleDateSchema });
+const scheduleParams = z.object({ channel: channelSlugSchema, date: scheduleDateSchema });
 const airsFromSchema = z.iso
   .datetime()
   .optional()
@@ -67,15 +67,17 @@ export const adminCalls = withRoutes(adminCallRoutes, {
     body: scheduleDaySchema,
     response: z.object({
       id: z.number().int(),
-      channel: liveChannelSchema,
+      channel: channelSlugSchema,
       date: dateSchema,
       airsFrom: airsFromSchema,
     }),
   },
   scheduleDelete: {
     params: scheduleParams,
-    response: z.object({ channel: liveChannelSchema, date: dateSchema, airsFrom: airsFromSchema }),
+    response: z.object({ channel: channelSlugSchema, date: dateSchema, airsFrom: airsFromSchema }),
   },
+  channels: { response: z.array(channelSchema) },
+  channelAdd: { body: channelAddSchema, response: channelSchema },
   users: { response: z.array(studioUserSchema) },
   userAdd: {
     body: z.object({ login: loginSchema, role: studioRoleSchema, password: passwordSchema.optional() }),

@@ -83,6 +83,8 @@ export const adminCallRoutes = routeTable({
   ingestRetry: 'POST /jobs/:id/retry',
   scheduleWrite: 'PUT /schedule/:channel/:date',
   scheduleDelete: 'DELETE /schedule/:channel/:date',
+  channels: 'GET /channels',
+  channelAdd: 'POST /channels',
   users: 'GET /users',
   userAdd: 'POST /users',
   userUpdate: 'PATCH /users/:login',

@@ -1,10 +1,35 @@
 // A channel's day as editors and operators write it: its start, finished text, items and (TV)
 // tickers. Shared by the operators' call (admin.ts) and the studio's schedule editor (studio.ts).
 import { z } from 'zod';
+import { channelKinds, channelLimits, channelSlugPattern, mainChannelNames } from './channels.ts';
 import { clockTimeSchema } from './entities.ts';
 
-export const liveChannelSchema = z.enum(['tv', 'radio']);
-export type LiveChannelName = z.infer<typeof liveChannelSchema>;
+/** The spec's two channels, whose days its calls answer. */
+export const liveChannelSchema = z.enum(mainChannelNames);
+
+/** Any channel the site airs, by its slug: the main two, or one an operator added. */
+export const channelSlugSchema = z
+  .string()
+  .regex(channelSlugPattern, 'Адрес канала: 2–24 строчные латинские буквы, цифры и дефисы.')
+  .describe("the channel: tv, radio, or an added channel's slug");
+
+/** A channel the site airs. */
+export const channelSchema = z.object({
+  slug: channelSlugSchema,
+  name: z.string(),
+  kind: z.enum(channelKinds).describe('video: a TV channel of the video catalogue; audio: a radio channel'),
+  main: z.boolean().describe("one of the spec's two, tv and radio"),
+  logo: z.string().nullable().describe("its logo under /media/, or null for the site's own"),
+});
+export type ChannelView = z.infer<typeof channelSchema>;
+
+/** A channel to add: its slug is its streams' folder, for good. */
+export const channelAddSchema = z.object({
+  slug: channelSlugSchema,
+  name: z.string().trim().min(1, 'Название канала не может быть пустым').max(channelLimits.name),
+  kind: z.enum(channelKinds),
+});
+export type ChannelAdd = z.infer<typeof channelAddSchema>;
 
 export const scheduleLimits = {
   /** Items in one day. */

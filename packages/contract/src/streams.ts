@@ -3,9 +3,7 @@
 // Free of zod, so that the web app's bundle, the server, the tests and the benchmarks all build
 // these addresses from here. docs/LIVE.md tells the same to people.
 
-import { airsAudio } from './channels.ts';
-
-export type StreamChannel = 'tv' | 'radio';
+import { airsAudio, type ChannelRef } from './channels.ts';
 
 /** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
 export type RadioStreamKind = 'm3u' | 'apple';
@@ -44,31 +42,40 @@ export function parseShift(text: string): number | undefined {
   return formatShift(minutes) === text || `${formatShift(minutes)}:00` === text ? minutes : undefined;
 }
 
-/** Where a channel's streams live: `/tv`, or a copy's `/tv/shift/+4`. */
-export function channelStreamBase(channel: StreamChannel, shiftMinutes = 0): string {
-  return shiftMinutes === 0 ? `/${channel}` : `/${channel}/shift/${formatShift(shiftMinutes)}`;
+/** Where a channel's streams live, by its slug: `/tv`, or a copy's `/tv/shift/+4`. */
+export function channelStreamBase(slug: string, shiftMinutes = 0): string {
+  return shiftMinutes === 0 ? `/${slug}` : `/${slug}/shift/${formatShift(shiftMinutes)}`;
 }
 
-/** The TV's master playlist (naming a media playlist per rung), or one rung's media playlist. */
-export function tvStreamPath(shiftMinutes = 0, rung?: number): string {
-  const base = channelStreamBase('tv', shiftMinutes);
+/** A video channel's master playlist (naming a media playlist per rung), or one rung's. */
+export function videoStreamPath(slug: string, shiftMinutes = 0, rung?: number): string {
+  const base = channelStreamBase(slug, shiftMinutes);
   return rung === undefined ? `${base}/stream.m3u8` : `${base}/${String(rung)}/stream.m3u8`;
 }
+
+/** The TV's master playlist, or one rung's media playlist. */
+export const tvStreamPath = (shiftMinutes = 0, rung?: number): string => videoStreamPath('tv', shiftMinutes, rung);
 
 /** The TV master playlist's name for a rung's media playlist, relative to the master. */
 export const tvRungPlaylist = (rung: number): string => `${String(rung)}/stream.m3u8`;
 
-/** The radio's stream: the media playlist (`m3u`), or Apple's master playlist (`apple`). */
-export function radioStreamPath(kind: RadioStreamKind, shiftMinutes = 0): string {
-  return `${channelStreamBase('radio', shiftMinutes)}/${kind}/stream.m3u8`;
+/** An audio channel's stream: the media playlist (`m3u`), or Apple's master playlist (`apple`). */
+export function audioStreamPath(slug: string, kind: RadioStreamKind, shiftMinutes = 0): string {
+  return `${channelStreamBase(slug, shiftMinutes)}/${kind}/stream.m3u8`;
 }
+
+/** The radio's stream: the media playlist (`m3u`), or Apple's master playlist (`apple`). */
+export const radioStreamPath = (kind: RadioStreamKind, shiftMinutes = 0): string =>
+  audioStreamPath('radio', kind, shiftMinutes);
 
 /** The media playlist Apple's master playlist names, relative to it. */
 export const radioAppleMediaPlaylist = 'audio.m3u8';
 
-export function radioAppleMediaPath(shiftMinutes = 0): string {
-  return `${channelStreamBase('radio', shiftMinutes)}/apple/${radioAppleMediaPlaylist}`;
+export function audioAppleMediaPath(slug: string, shiftMinutes = 0): string {
+  return `${channelStreamBase(slug, shiftMinutes)}/apple/${radioAppleMediaPlaylist}`;
 }
+
+export const radioAppleMediaPath = (shiftMinutes = 0): string => audioAppleMediaPath('radio', shiftMinutes);
 
 /** A stream's rewind form: the channel as it aired from `start` (and up to `end`), Unix seconds,
  * or the placeholders a player fills in (catchupPlaceholders). */
@@ -102,16 +109,16 @@ export const catchupPlaceholders = { start: '{utc}', end: '{utcend}' } as const;
  * `efir.tv-plus-4` or `efir.radio-minus-5-30` (letters, digits and dashes between dots, as XMLTV's
  * checks want).
  */
-export function iptvChannelId(channel: StreamChannel, shiftMinutes = 0): string {
+export function iptvChannelId(channel: string, shiftMinutes = 0): string {
   if (shiftMinutes === 0) return `efir.${channel}`;
   const [hours = '', minutes] = formatShift(shiftMinutes).slice(1).split(':');
   return `efir.${channel}-${shiftMinutes < 0 ? 'minus' : 'plus'}-${hours}${minutes === undefined ? '' : `-${minutes}`}`;
 }
 
-/** Where a channel's live stream is for a player that takes one address: the TV's master
- * playlist, the radio's media playlist. */
-export const channelPlaylistPath = (channel: StreamChannel, shiftMinutes = 0): string =>
-  airsAudio(channel) ? radioStreamPath('m3u', shiftMinutes) : tvStreamPath(shiftMinutes);
+/** Where a channel's live stream is for a player that takes one address: a video channel's
+ * master playlist, an audio channel's media playlist. */
+export const channelPlaylistPath = (channel: ChannelRef, shiftMinutes = 0): string =>
+  airsAudio(channel) ? audioStreamPath(channel.slug, 'm3u', shiftMinutes) : videoStreamPath(channel.slug, shiftMinutes);
 
 /** Where the media files are served (DATA_DIR/media), on the media port and the site's origin. */
 export const mediaPrefix = '/media/';

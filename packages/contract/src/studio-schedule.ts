@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import { clockTimeSchema, dateSchema } from './entities.ts';
 import {
-  liveChannelSchema,
+  channelSlugSchema,
   scheduleDaySchema,
   scheduleItemSchema,
   scheduleLimits,
   scheduleTickerSchema,
 } from './schedule.ts';
 import { mediaStateSchema } from './studio-catalogue.ts';
+import { channelKinds } from './channels.ts';
 
 /** A catalogue item as the schedule editor lists it. */
 export const scheduleMediaSchema = z.object({
@@ -24,7 +25,7 @@ export type ScheduleMedia = z.infer<typeof scheduleMediaSchema>;
 
 /** A day as the editor opens it: `revision` 0 is a day not yet written. */
 export const studioScheduleDaySchema = z.object({
-  channel: liveChannelSchema,
+  channel: channelSlugSchema,
   date: dateSchema,
   revision: z.number().int().min(0),
   savedBy: z.string().nullable(),
@@ -103,7 +104,9 @@ export const scheduleWeekDaySchema = z.object({
 });
 
 export const onAirChannelSchema = z.object({
-  channel: liveChannelSchema,
+  channel: channelSlugSchema,
+  name: z.string(),
+  kind: z.enum(channelKinds),
   playlist: z.string().describe("the live playlist's path on the media port, as viewers get it"),
   date: dateSchema.nullable(),
   now: z

@@ -16,7 +16,7 @@ import {
 } from './calls.ts';
 import { studioLimits } from './constants.ts';
 import { dateSchema } from './entities.ts';
-import { liveChannelSchema } from './schedule.ts';
+import { channelSlugSchema } from './schedule.ts';
 import {
   auditEntrySchema,
   auditQuerySchema,
@@ -95,7 +95,7 @@ const orderBody = z.object({ ids: z.array(bodyIdSchema).max(1000).describe('ever
 
 const roomParams = z.object({ room: chatRoomSchema });
 
-const scheduleParams = z.object({ channel: liveChannelSchema, date: dateSchema });
+const scheduleParams = z.object({ channel: channelSlugSchema, date: dateSchema });
 
 const idParams = z.object({ id: idSchema });
 const ok = z.object({ ok: z.literal(true) });

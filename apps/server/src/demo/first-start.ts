@@ -1,6 +1,6 @@
 // The demo on a first start, for the server and `npm run seed` alike: an empty database gets the
 // demo content, and (with DEMO_MEDIA on) jobs that make its media, what airs next first.
-import { channelDescriptions } from '@efir/contract';
+import { kindDescriptions } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { isEmpty } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
@@ -33,7 +33,7 @@ export async function seedIfEmpty(
   const queued = await queueDemoMedia(
     db,
     upcoming.map(({ channel, mediaId }) => ({
-      kind: `demo-${channelDescriptions[channel].catalogue}` as const,
+      kind: `demo-${kindDescriptions[channel.kind].catalogue}` as const,
       id: mediaId,
     })),
   );

@@ -1,9 +1,10 @@
+import { mainChannels } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { channelList, type IptvChannel, xmltvGuide, xmltvTime, xmlText } from './iptv-documents.ts';
 
 const channel: IptvChannel = {
   id: 'efir.tv',
-  channel: 'tv',
+  channel: mainChannels.tv,
   shiftMinutes: 0,
   name: 'Эфир "1"\nплюс',
   group: 'Телевидение',

@@ -1,12 +1,12 @@
 // The documents IPTV players (Kodi's IPTV Simple client, TiviMate, Jellyfin, Plex) ask a channel
 // source for: the channels as an M3U list with catch-up, and their guide in XMLTV. Pure functions
 // of what the routes gather (iptv-routes.ts); docs/LIVE.md says how to add Efir to a player.
-import { catchupPlaceholders, rewindQuery, type StreamChannel, toLatin, airsAudio } from '@efir/contract';
+import { airsAudio, catchupPlaceholders, type ChannelRef, rewindQuery, toLatin } from '@efir/contract';
 
 export interface IptvChannel {
   /** `tvg-id` in the list, the channel's id in the guide (iptvChannelId). */
   id: string;
-  channel: StreamChannel;
+  channel: ChannelRef;
   /** A regional copy's shift from the schedules' zone (minutes); 0 for the channel itself. */
   shiftMinutes: number;
   /** In the Cyrillic script; the guide adds the Latin one. */

@@ -4,12 +4,14 @@
 // once per `freshMs` for an origin, and answered with an ETag.
 import { createHash } from 'node:crypto';
 import {
-  channelDescriptions,
   channelPlaylistPath,
   formatShift,
   iptvChannelId,
   iptvPaths,
-  type StreamChannel,
+  isMainChannel,
+  kindDescriptions,
+  type LiveChannelName,
+  mediaUrl,
 } from '@efir/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -40,7 +42,9 @@ interface Made {
   etag: string;
 }
 
-const logoPath = (channel: StreamChannel): string => `/iptv/efir-${channel}.png`;
+const logoPath = (channel: LiveChannelName): string => `/iptv/efir-${channel}.png`;
+/** Main channels' group in the list, by kind. */
+const groupOfKind = { video: 'tv', audio: 'radio' } as const;
 
 export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () => void): void {
   const { db, live, clock, timeZone } = options;
@@ -62,14 +66,22 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
     const media = mediaOrigins([origin], options.mediaPort)[0] as string;
     return allChannels(live).map((channel) => {
       const shift = channel.shiftMs / 60_000;
-      const name = word(`iptv.${channel.channel}_channel`);
+      const { slug, kind } = channel.channel;
+      const about = live.find(slug);
+      // The main channels keep the words and logos of the site's translations; an added one its own.
+      const name = isMainChannel(slug) ? word(`iptv.${slug}_channel`) : (about?.name ?? slug);
+      const logo = isMainChannel(slug)
+        ? logoPath(slug)
+        : about?.logo === null || about?.logo === undefined
+          ? logoPath(groupOfKind[kind])
+          : mediaUrl(about.logo);
       return {
-        id: iptvChannelId(channel.channel, shift),
+        id: iptvChannelId(slug, shift),
         channel: channel.channel,
         shiftMinutes: shift,
         name: shift === 0 ? name : `${name} (${formatShift(shift)})`,
-        group: word(`iptv.${channel.channel}_group`),
-        logo: `${origin}${logoPath(channel.channel)}`,
+        group: word(`iptv.${groupOfKind[kind]}_group`),
+        logo: `${origin}${logo}`,
         stream: `${media}${channelPlaylistPath(channel.channel, shift)}`,
         live: channel,
       };
@@ -79,14 +91,14 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
   const guide = async (origin: string): Promise<string> => {
     const channels = channelsAt(origin);
     const programmes: GuideProgramme[] = [];
-    for (const name of ['tv', 'radio'] as const) {
-      const days = await scheduleDays(db, name);
+    for (const { ref } of live.list()) {
+      const days = await scheduleDays(db, ref);
       const first = days[0];
       const last = days.at(-1);
       if (first === undefined || last === undefined) continue;
       const aired = await Promise.all(
         channels
-          .filter((channel) => channel.channel === name)
+          .filter((channel) => channel.channel.slug === ref.slug)
           .map(async (channel) => {
             const shiftMs = channel.live.shiftMs;
             const from = instantOf(timeZone, first, '00:00:00') - shiftMs;
@@ -97,7 +109,7 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
       const ids = aired.flatMap(({ spans }) =>
         spans.flatMap((span) => span.plan.schedule.items[span.itemIndex]?.mediaId ?? []),
       );
-      const media = await guideMedia(db, name, ids);
+      const media = await guideMedia(db, ref.kind, ids);
       for (const { channel, spans } of aired) {
         for (const span of spans) {
           const mediaId = span.plan.schedule.items[span.itemIndex]?.mediaId;
@@ -111,7 +123,7 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
             description: about.description,
             category: about.category,
             icon: about.preview === '' ? '' : `${origin}${about.preview}`,
-            url: channelDescriptions[name].catalogue === 'video' ? `${origin}/video/item/${String(mediaId)}` : '',
+            url: kindDescriptions[ref.kind].catalogue === 'video' ? `${origin}/video/item/${String(mediaId)}` : '',
             ageRating: about.ageRating,
             author: about.author,
           });
@@ -119,7 +131,11 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
       }
     }
     const shifts = new Map(channels.map((channel) => [channel.id, channel.live.shiftMs]));
-    return xmltvGuide(channels, programmes, (id, instant) => zoneOffsetMs(timeZone, instant) + (shifts.get(id) ?? 0), {
+    // A channel with nothing scheduled yet (one just added) is left out: XMLTV's checks refuse a
+    // channel without programmes, and players show the list's entry without a guide.
+    const guided = new Set(programmes.map((programme) => programme.channelId));
+    const listed = channels.filter((channel) => guided.has(channel.id));
+    return xmltvGuide(listed, programmes, (id, instant) => zoneOffsetMs(timeZone, instant) + (shifts.get(id) ?? 0), {
       name: word('iptv.tv_channel'),
       url: origin,
     });

@@ -3,9 +3,8 @@
 // live playlist gives players. Nothing here is encoded at play time.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mediaPathOf, mediaUrl } from '@efir/contract';
+import { type ChannelKind, mediaPathOf, mediaUrl } from '@efir/contract';
 import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
-import type { LiveChannelName } from '../repositories/live.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import type { LongFiller, Segment } from './timeline.ts';
 
@@ -14,11 +13,12 @@ export const rungSlot = '{rung}';
 /** The rung whose playlist gives a video's segment list. */
 export const referenceRung = 720;
 
-/** How a channel's media lie under DATA_DIR/media: the TV's a folder per rung, read at the
- * reference rung and aired with the rung left open; the radio's one rendition. */
-const mediaLayouts: Record<LiveChannelName, { filler: string; rung?: { name: string; slot: string } }> = {
-  tv: { filler: 'filler/tv', rung: { name: String(referenceRung), slot: rungSlot } },
-  radio: { filler: 'filler/radio' },
+/** How a kind of channel's media lie under DATA_DIR/media: a video's a folder per rung, read at
+ * the reference rung and aired with the rung left open; a radio's one rendition. Channels of a
+ * kind share its filler. */
+const mediaLayouts: Record<ChannelKind, { filler: string; rung?: { name: string; slot: string } }> = {
+  video: { filler: 'filler/tv', rung: { name: String(referenceRung), slot: rungSlot } },
+  audio: { filler: 'filler/radio' },
 };
 
 export class ChannelMedia {
@@ -29,9 +29,9 @@ export class ChannelMedia {
   private longFillerSegments: LongFiller | undefined;
 
   /** `mediaDir`: DATA_DIR/media; without it no item has segments and the filler is empty. */
-  constructor(channel: LiveChannelName, mediaDir: string | undefined) {
+  constructor(kind: ChannelKind, mediaDir: string | undefined) {
     this.mediaDir = mediaDir;
-    this.layout = mediaLayouts[channel];
+    this.layout = mediaLayouts[kind];
   }
 
   /** Where a media folder's playlist is read: the reference rung's, for the TV. */

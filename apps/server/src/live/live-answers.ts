@@ -1,6 +1,6 @@
 // What the live-state calls answer, for the routes that answer them and for the event stream that
 // pushes the same answers: one place decides what "the day on air" and "its tickers" are.
-import type { Radioprogram, Teleprogram, Ticker } from '@efir/contract';
+import { mainChannels, type Radioprogram, type Teleprogram, type Ticker } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { dateIn } from '../lib/clock.ts';
 import { dayTickers, type LiveChannelName, liveDayDate } from '../repositories/live.ts';
@@ -32,7 +32,7 @@ export function liveAnswers(db: Db, live: LiveChannels, timeZone: string): LiveA
       return plan === undefined ? 'none' : run(channel, plan, t);
     },
     async dayById(channel, id) {
-      const date = await liveDayDate(db, channel, id);
+      const date = await liveDayDate(db, mainChannels[channel], id);
       return date === undefined ? undefined : live[channel].plan(date);
     },
     async tickers(plan, t) {

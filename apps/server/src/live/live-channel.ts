@@ -3,7 +3,7 @@
 // play time. It is made of parts, each with one job: the channel's media (channel-media.ts), its
 // day plans from a schedule source (day-plans.ts), the log's tail in memory (aired-memory.ts);
 // this file answers from them and keeps the rendered playlists.
-import { type ChannelKind, channelDescriptions, formatShift, rewindDefaults } from '@efir/contract';
+import { type ChannelKind, type ChannelRef, formatShift, mainChannels, rewindDefaults } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
 import type { LiveChannelName, LiveScheduleDay } from '../repositories/live.ts';
@@ -38,8 +38,9 @@ export type DayHeading = Pick<DayRun, 'id' | 'day' | 'startsAt' | 'finishedText'
 
 /** Whether a day in this run state is being shown: the `show` flag of the spec's withads and show
  * calls. TV: an item on air; radio: anything between its first start and its end, gaps included. */
-export function isShowing(channel: LiveChannelName, state: RunState): boolean {
-  return runStatuses[channelDescriptions[channel].kind].showing.includes(state.status);
+export function isShowing(channel: LiveChannelName | ChannelRef, state: RunState): boolean {
+  const kind = typeof channel === 'string' ? mainChannels[channel].kind : channel.kind;
+  return runStatuses[kind].showing.includes(state.status);
 }
 
 /** The spec's run states by what a channel airs: a video channel's day is 1 on air (between its
@@ -52,7 +53,8 @@ const runStatuses: Record<ChannelKind, { joining: number; over: number; between:
   };
 
 export interface LiveChannelOptions {
-  channel: LiveChannelName;
+  /** The channel it airs: one of the main two by name, or any by its slug and kind. */
+  channel: LiveChannelName | ChannelRef;
   /**
    * A regional copy: the channel it copies, and by how much its zone is ahead of the schedules'
    * (ms). The copy airs every item at the same wall-clock time there, from the same media, with an
@@ -87,10 +89,10 @@ export interface LiveChannelOptions {
 const keptBeyondRewindMs = 30 * 60_000;
 
 export class LiveChannel {
-  readonly channel: LiveChannelName;
+  readonly channel: ChannelRef;
   /** How far the channel's zone is ahead of the schedules' (ms): 0, or a regional copy's shift. */
   readonly shiftMs: number;
-  /** The name its aired log is kept under: `tv`, `radio`, or a copy's `tv+4`. */
+  /** The name its aired log is kept under: its slug (`tv`, `kino`), or a copy's `tv+4`. */
   readonly logName: string;
   readonly rewindMs: number;
   private readonly options: LiveChannelOptions;
@@ -110,13 +112,14 @@ export class LiveChannel {
 
   constructor(options: LiveChannelOptions) {
     this.options = options;
-    this.channel = options.channel;
+    this.channel = typeof options.channel === 'string' ? mainChannels[options.channel] : options.channel;
     const copied = options.copyOf;
     this.shiftMs = copied?.shiftMs ?? 0;
-    this.logName = this.shiftMs === 0 ? options.channel : `${options.channel}${formatShift(this.shiftMs / 60_000)}`;
+    const { slug } = this.channel;
+    this.logName = this.shiftMs === 0 ? slug : `${slug}${formatShift(this.shiftMs / 60_000)}`;
     this.rewindMs = options.rewindMs ?? rewindDefaults.hours * 3_600_000;
     this.reports = new FailureReports(options.onError);
-    this.media = copied?.channel.media ?? new ChannelMedia(options.channel, options.mediaDir);
+    this.media = copied?.channel.media ?? new ChannelMedia(this.channel.kind, options.mediaDir);
     this.days =
       copied === undefined
         ? new DayPlans({
@@ -327,7 +330,7 @@ export class LiveChannel {
     const plan = await this.plan(date);
     if (plan === undefined) return { status: 0, index: 0 };
     const count = plan.schedule.items.length;
-    const statuses = runStatuses[channelDescriptions[this.channel].kind];
+    const statuses = runStatuses[this.channel.kind];
     if (t < plan.timeline.start) return { status: 0, index: 0 };
     const now = await this.onAirAt(t);
     const onAir = now?.plan.schedule.day === date ? now.onAir : undefined;

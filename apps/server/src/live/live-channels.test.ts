@@ -1,3 +1,4 @@
+import { mainChannels } from '@efir/contract';
 import { describe, expect, it } from 'vitest';
 import { orderForAiring, type UpcomingMedia } from './live-channels.ts';
 import { isShowing } from './live-channel.ts';
@@ -5,7 +6,7 @@ import { isShowing } from './live-channel.ts';
 const t = Date.UTC(2026, 10, 23, 3, 0, 0);
 const at = (seconds: number): number => t + seconds * 1000;
 /** Media made at 5 (video) and 60 (radio) times real time. */
-const speed = (entry: UpcomingMedia): number => (entry.seconds / (entry.channel === 'tv' ? 5 : 60)) * 1000;
+const speed = (entry: UpcomingMedia): number => (entry.seconds / (entry.channel.kind === 'video' ? 5 : 60)) * 1000;
 
 function item(
   channel: 'tv' | 'radio',
@@ -14,10 +15,11 @@ function item(
   end: number,
   seconds = end - start,
 ): UpcomingMedia {
-  return { channel, mediaId, start: at(start), end: at(end), seconds };
+  return { channel: mainChannels[channel], mediaId, start: at(start), end: at(end), seconds };
 }
 
-const ids = (order: readonly UpcomingMedia[]): string[] => order.map((entry) => `${entry.channel}${entry.mediaId}`);
+const ids = (order: readonly UpcomingMedia[]): string[] =>
+  order.map((entry) => `${entry.channel.slug}${entry.mediaId}`);
 
 describe('orderForAiring', () => {
   it('makes the item on air first when it is ready before its slot ends', () => {

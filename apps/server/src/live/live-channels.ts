@@ -1,24 +1,33 @@
-// The site's two live channels, made once per process and shared by the API and the media port.
-import { airsAudio } from '@efir/contract';
+// The channels the site airs, made once per process and shared by the API and the media port:
+// the spec's two, and every channel the channels' table holds, each with its regional copies.
+// A channel an operator adds is aired by every node once it reads the table again (`refresh`).
+import { airsAudio, type ChannelKind, type ChannelRef, type LiveChannelName, mainChannels } from '@efir/contract';
+import { channelRows } from '../channels/channel-rows.ts';
 import type { Db } from '../db/database.ts';
-import { type LiveChannelName, liveScheduleDay, scheduledDays } from '../repositories/live.ts';
+import { liveScheduleDay, scheduledDays } from '../repositories/live.ts';
 import type { ScheduleSource } from './day-plans.ts';
-import { LiveChannel } from './live-channel.ts';
+import { LiveChannel, type LiveChannelOptions } from './live-channel.ts';
 
-export interface LiveChannels {
-  tv: LiveChannel;
-  radio: LiveChannel;
-  /** Each channel's regional copies (LiveChannelOptions.copyOf), in the order of their shifts. */
-  copies: { tv: LiveChannel[]; radio: LiveChannel[] };
-}
-
-/** The regional copies to make: each channel's shifts from the schedules' zone, in minutes. */
+/** The regional copies to make: each channel's shifts from the schedules' zone, in minutes. An
+ * added channel has the copies of the main channel of its kind. */
 export interface ChannelShifts {
   tv: readonly number[];
   radio: readonly number[];
 }
 
-export function createLiveChannels(options: {
+const mainOfKind: Record<ChannelKind, LiveChannelName> = { video: 'tv', audio: 'radio' };
+
+/** A channel the site airs: what it is called, its live channel and its copies. */
+export interface AiredChannel {
+  ref: ChannelRef;
+  name: string;
+  /** Its logo under DATA_DIR/media, or null for the site's own. */
+  logo: string | null;
+  live: LiveChannel;
+  copies: LiveChannel[];
+}
+
+export interface LiveChannelsOptions {
   db: Db;
   mediaDir: string | undefined;
   timeZone: string;
@@ -28,38 +37,96 @@ export function createLiveChannels(options: {
   aheadMs?: number;
   fillerReady?: Promise<unknown>;
   onError?: (error: unknown, what: string) => void;
-}): LiveChannels {
-  const { shifts, ...shared } = options;
-  const { db } = options;
-  const scheduleOf = (channel: LiveChannelName): ScheduleSource => ({
-    day: (date) => liveScheduleDay(db, channel, date),
-    daysWith: (mediaId, until) => scheduledDays(db, channel, mediaId, until),
-  });
-  const tv = new LiveChannel({ ...shared, channel: 'tv', schedule: scheduleOf('tv') });
-  const radio = new LiveChannel({ ...shared, channel: 'radio', schedule: scheduleOf('radio') });
-  const copies = (channel: LiveChannel, minutes: readonly number[] = []): LiveChannel[] =>
-    minutes.map(
-      (shift) =>
-        new LiveChannel({
-          ...shared,
-          channel: channel.channel,
-          schedule: scheduleOf(channel.channel),
-          copyOf: { channel, shiftMs: shift * 60_000 },
-        }),
-    );
-  return { tv, radio, copies: { tv: copies(tv, shifts?.tv), radio: copies(radio, shifts?.radio) } };
 }
 
-/** Every channel the site airs: the two, then their copies. */
-export const allChannels = (live: LiveChannels): LiveChannel[] => [
-  live.tv,
-  live.radio,
-  ...live.copies.tv,
-  ...live.copies.radio,
-];
+export class LiveChannels {
+  readonly tv: LiveChannel;
+  readonly radio: LiveChannel;
+  /** The main channels' regional copies (LiveChannelOptions.copyOf), in the order of their shifts. */
+  readonly copies: { tv: LiveChannel[]; radio: LiveChannel[] };
+  /** Grows by one each time a channel is added: what is made of the list is made again. */
+  version = 0;
+  private readonly options: LiveChannelsOptions;
+  private readonly aired = new Map<string, AiredChannel>();
+  private started: ((channel: LiveChannel) => void) | undefined;
+
+  constructor(options: LiveChannelsOptions) {
+    this.options = options;
+    const tv = this.make(mainChannels.tv, 'Эфир', null);
+    const radio = this.make(mainChannels.radio, 'Радио «Эфир»', null);
+    this.tv = tv.live;
+    this.radio = radio.live;
+    this.copies = { tv: tv.copies, radio: radio.copies };
+  }
+
+  private make(ref: ChannelRef, name: string, logo: string | null): AiredChannel {
+    const { shifts, ...shared } = this.options;
+    const { db } = shared;
+    const schedule: ScheduleSource = {
+      day: (date) => liveScheduleDay(db, ref, date),
+      daysWith: (mediaId, until) => scheduledDays(db, ref, mediaId, until),
+    };
+    const options: LiveChannelOptions = { ...shared, channel: ref, schedule };
+    const live = new LiveChannel(options);
+    const copies = (shifts?.[mainOfKind[ref.kind]] ?? []).map(
+      (shift) => new LiveChannel({ ...options, copyOf: { channel: live, shiftMs: shift * 60_000 } }),
+    );
+    const entry = { ref, name, logo, live, copies };
+    this.aired.set(ref.slug, entry);
+    return entry;
+  }
+
+  /** Every channel the site airs, the main two first. */
+  list(): AiredChannel[] {
+    return [...this.aired.values()];
+  }
+
+  /** The channel with this slug, if the site airs it. */
+  find(slug: string): AiredChannel | undefined {
+    return this.aired.get(slug);
+  }
+
+  /**
+   * Reads the channels' table: names the main channels as stored and airs every channel added
+   * since the last read (started at once when the others are). Answers the channels it added.
+   */
+  async refresh(): Promise<AiredChannel[]> {
+    const added: AiredChannel[] = [];
+    for (const row of await channelRows(this.options.db)) {
+      const known = this.aired.get(row.slug);
+      if (known !== undefined) {
+        known.name = row.name;
+        known.logo = row.logo;
+        continue;
+      }
+      const entry = this.make({ slug: row.slug, kind: row.kind }, row.name, row.logo);
+      added.push(entry);
+      for (const channel of [entry.live, ...entry.copies]) this.started?.(channel);
+    }
+    // Kept in the table's order: the main two, then the added ones by their place.
+    if (added.length > 0) this.version += 1;
+    return added;
+  }
+
+  /** Starts every channel with `start`, and each one added later as it comes. */
+  startAll(start: (channel: LiveChannel) => void): void {
+    this.started = start;
+    for (const channel of allChannels(this)) start(channel);
+  }
+}
+
+export function createLiveChannels(options: LiveChannelsOptions): LiveChannels {
+  return new LiveChannels(options);
+}
+
+/** Every live channel the site airs: each channel, then the copies. */
+export const allChannels = (live: LiveChannels): LiveChannel[] => {
+  const channels = live.list();
+  return [...channels.map((entry) => entry.live), ...channels.flatMap((entry) => entry.copies)];
+};
 
 export interface UpcomingMedia {
-  channel: 'tv' | 'radio';
+  channel: ChannelRef;
   mediaId: number;
   /** The item's slot, in milliseconds since the Unix epoch. */
   start: number;
@@ -90,7 +157,7 @@ export function orderForAiring(
   const remaining = [...upcoming];
   const order: UpcomingMedia[] = [];
   const made = new Set<string>();
-  const key = (entry: UpcomingMedia): string => `${entry.channel}:${entry.mediaId}`;
+  const key = (entry: UpcomingMedia): string => `${entry.channel.kind}:${entry.mediaId}`;
   let cursor = t;
   for (;;) {
     let best: { entry: UpcomingMedia; airs: number; ready: number } | undefined;
@@ -119,12 +186,12 @@ export function orderForAiring(
   return order;
 }
 
-/** What airs from t on, on both channels, in the order its media are best made (orderForAiring). */
+/** What airs from t on, on every channel, in the order its media are best made (orderForAiring). */
 export async function upcomingMedia(live: LiveChannels, t: number, dates: readonly string[]): Promise<UpcomingMedia[]> {
   const upcoming: UpcomingMedia[] = [];
-  for (const channel of ['tv', 'radio'] as const) {
+  for (const { ref: channel, live: aired } of live.list()) {
     for (const date of dates) {
-      const plan = await live[channel].plan(date);
+      const plan = await aired.plan(date);
       if (plan === undefined) continue;
       for (const slot of plan.timeline.aired) {
         const item = plan.schedule.items[slot.itemIndex];

@@ -4,17 +4,18 @@
 // variant's codec and bandwidth, as Apple's HLS authoring rules ask, naming the same media
 // playlist as /radio/apple/audio.m3u8); each regional copy the same under /tv/shift/<shift>/ and
 // /radio/shift/<shift>/. Every one takes the rewind form, `?start=<unix seconds>[&end=…]`, which
-// the master playlists pass on to the media playlists they name. Off air they answer 404; see
-// docs/LIVE.md.
+// the master playlists pass on to the media playlists they name. A channel an operator adds airs
+// the same under its slug (/kino/stream.m3u8, /podcast/m3u/stream.m3u8). Off air they answer
+// 404; see docs/LIVE.md.
 import {
-  radioAppleMediaPath,
+  airsAudio,
+  audioAppleMediaPath,
+  audioStreamPath,
   radioAppleMediaPlaylist,
-  radioStreamPath,
   rewindParameters,
   rewindQuery,
   tvRungPlaylist,
-  tvStreamPath,
-  airsAudio,
+  videoStreamPath,
 } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
@@ -101,27 +102,41 @@ interface StreamTarget {
  */
 export function liveStreams(options: LiveStreamOptions) {
   const { live, clock } = options;
-  const paths = new Map<string, StreamTarget>();
-  for (const channel of allChannels(live)) {
-    const shift = channel.shiftMs / 60_000;
-    if (!airsAudio(channel.channel)) {
-      paths.set(tvStreamPath(shift), { channel, rung: undefined, master: tvMasterPlaylist });
-      for (const rung of liveRungs)
-        paths.set(tvStreamPath(shift, rung.height), { channel, rung: rung.height, master: undefined });
-    } else {
-      paths.set(radioStreamPath('m3u', shift), { channel, rung: undefined, master: undefined });
-      paths.set(radioStreamPath('apple', shift), { channel, rung: undefined, master: radioAppleMasterPlaylist });
-      paths.set(radioAppleMediaPath(shift), { channel, rung: undefined, master: undefined });
+  // Made again when a channel is added (LiveChannels.version).
+  let paths = new Map<string, StreamTarget>();
+  let liveMasters = new Map<StreamTarget, Buffer>();
+  let madeFor = -1;
+  const build = (): void => {
+    paths = new Map();
+    for (const channel of allChannels(live)) {
+      const shift = channel.shiftMs / 60_000;
+      const { slug } = channel.channel;
+      if (!airsAudio(channel.channel)) {
+        paths.set(videoStreamPath(slug, shift), { channel, rung: undefined, master: tvMasterPlaylist });
+        for (const rung of liveRungs)
+          paths.set(videoStreamPath(slug, shift, rung.height), { channel, rung: rung.height, master: undefined });
+      } else {
+        paths.set(audioStreamPath(slug, 'm3u', shift), { channel, rung: undefined, master: undefined });
+        paths.set(audioStreamPath(slug, 'apple', shift), {
+          channel,
+          rung: undefined,
+          master: radioAppleMasterPlaylist,
+        });
+        paths.set(audioAppleMediaPath(slug, shift), { channel, rung: undefined, master: undefined });
+      }
     }
-  }
-  // The live masters never change: made once.
-  const liveMasters = new Map<StreamTarget, Buffer>();
-  for (const target of paths.values()) {
-    if (target.master !== undefined) liveMasters.set(target, Buffer.from(target.master('')));
-  }
+    // The live masters never change: made once.
+    liveMasters = new Map();
+    for (const target of paths.values()) {
+      if (target.master !== undefined) liveMasters.set(target, Buffer.from(target.master('')));
+    }
+    madeFor = live.version;
+  };
   /** The target of a path, `+` written as `%2B` too. */
-  const targetOf = (path: string): StreamTarget | undefined =>
-    paths.get(path) ?? (path.includes('%2B') ? paths.get(path.replaceAll('%2B', '+')) : undefined);
+  const targetOf = (path: string): StreamTarget | undefined => {
+    if (madeFor !== live.version) build();
+    return paths.get(path) ?? (path.includes('%2B') ? paths.get(path.replaceAll('%2B', '+')) : undefined);
+  };
 
   /** An answer with every header: the base ones, CORS for an allowed origin, its own, its length. */
   const complete = (
@@ -202,7 +217,6 @@ export function liveStreams(options: LiveStreamOptions) {
   };
 
   return {
-    paths: [...paths.keys()],
     /** Whether a request's URL (with its query) is a live stream's. */
     handles: (url: string): boolean => {
       const cut = url.indexOf('?');
@@ -228,16 +242,16 @@ export function liveStreams(options: LiveStreamOptions) {
 
 export type LiveStreams = ReturnType<typeof liveStreams>;
 
-/** The same answers as routes, for requests that reach the framework (tests inject them). */
+/** The same answers as routes, for requests that reach the framework (tests inject them); any
+ * other path is not found. */
 export function liveStreamRoutes(app: FastifyInstance, options: { streams: LiveStreams }, done: () => void): void {
-  for (const path of options.streams.paths) {
-    // A copy's shift may hold a colon (`+5:30`), which the router reads as a parameter's but doubled.
-    app.get(path.replaceAll(':', '::'), async (request, reply) => {
-      const cut = request.url.indexOf('?');
-      const url = cut === -1 ? path : `${path}${request.url.slice(cut)}`;
-      const answer = await options.streams.answer(url, request.headers.origin);
-      return reply.code(answer.status).headers(answer.headers).send(answer.body);
-    });
-  }
+  app.get('/*', async (request, reply) => {
+    if (!options.streams.handles(request.url)) {
+      reply.callNotFound();
+      return reply;
+    }
+    const answer = await options.streams.answer(request.url, request.headers.origin);
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
   done();
 }

@@ -1,15 +1,19 @@
 // What the IPTV guide reads besides the live channels: which days a channel has, and the words and
 // pictures of the videos and radios its programmes air.
+import type { ChannelKind, ChannelRef } from '@efir/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
 import { programmeTables } from '../schedule/programme-tables.ts';
-import type { LiveChannelName } from './live.ts';
 
 /** Every day the channel has a schedule for (YYYY-MM-DD), in order. */
-export async function scheduleDays(db: Db, channel: LiveChannelName): Promise<string[]> {
-  const table = programmeTables[channel].days;
-  const rows = await db.select({ day: table.day }).from(table).orderBy(asc(table.day));
+export async function scheduleDays(db: Db, channel: ChannelRef): Promise<string[]> {
+  const table = programmeTables[channel.kind].days;
+  const rows = await db
+    .select({ day: table.day })
+    .from(table)
+    .where(eq(table.channel, channel.slug))
+    .orderBy(asc(table.day));
   return rows.map((row) => row.day);
 }
 
@@ -27,14 +31,10 @@ export interface GuideMedia {
   author: string;
 }
 
-export async function guideMedia(
-  db: Db,
-  channel: LiveChannelName,
-  ids: readonly number[],
-): Promise<Map<number, GuideMedia>> {
+export async function guideMedia(db: Db, kind: ChannelKind, ids: readonly number[]): Promise<Map<number, GuideMedia>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  if (channel === 'tv') {
+  if (kind === 'video') {
     const rows = await db
       .select({
         id: video.id,

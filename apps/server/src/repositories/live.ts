@@ -4,9 +4,9 @@ import type { Db } from '../db/database.ts';
 import { ticker } from '../db/schema/index.ts';
 
 export type { LiveChannelName } from '@efir/contract';
-import type { LiveChannelName } from '@efir/contract';
+import type { ChannelRef } from '@efir/contract';
 import { airingDraft } from '../schedule/airing-draft.ts';
-import { programmeTables } from '../schedule/programme-tables.ts';
+import { dayOf, programmeTables } from '../schedule/programme-tables.ts';
 
 export interface LiveScheduleItem {
   /** The schedule item's id. */
@@ -34,18 +34,14 @@ export interface LiveScheduleDay {
   items: LiveScheduleItem[];
 }
 
-export async function liveScheduleDay(
-  db: Db,
-  channel: LiveChannelName,
-  day: string,
-): Promise<LiveScheduleDay | undefined> {
-  const tables = programmeTables[channel];
+export async function liveScheduleDay(db: Db, channel: ChannelRef, day: string): Promise<LiveScheduleDay | undefined> {
+  const tables = programmeTables[channel.kind];
   const { days, items: itemTable, media } = tables;
   const row = (
     await db
       .select({ id: days.id, day: days.day, startsAt: days.startsAt, finishedText: days.finishedText })
       .from(days)
-      .where(eq(days.day, day))
+      .where(dayOf(channel, day))
   )[0];
   if (row === undefined) return undefined;
   const items = await db
@@ -68,37 +64,37 @@ export async function liveScheduleDay(
     ...row,
     items: items.map(({ mediaDraft, itemDraft, ...item }) => ({
       ...item,
-      draft: airingDraft(channel, mediaDraft, itemDraft),
+      draft: airingDraft(channel.kind, mediaDraft, itemDraft),
     })),
   };
 }
 
 /** The date of a day by its id, if the channel has it. */
-export async function liveDayDate(db: Db, channel: LiveChannelName, id: number): Promise<string | undefined> {
-  const { days } = programmeTables[channel];
-  return (await db.select({ day: days.day }).from(days).where(eq(days.id, id)))[0]?.day;
+export async function liveDayDate(db: Db, channel: ChannelRef, id: number): Promise<string | undefined> {
+  const { days } = programmeTables[channel.kind];
+  return (
+    await db
+      .select({ day: days.day })
+      .from(days)
+      .where(and(eq(days.id, id), eq(days.channel, channel.slug)))
+  )[0]?.day;
 }
 
 /** The days on which a video (tv) or radio was scheduled, not as draft 2, up to and including `until`. */
-export async function scheduledDays(
-  db: Db,
-  channel: LiveChannelName,
-  mediaId: number,
-  until: string,
-): Promise<string[]> {
-  const { days, items, itemDay, itemMedia } = programmeTables[channel];
+export async function scheduledDays(db: Db, channel: ChannelRef, mediaId: number, until: string): Promise<string[]> {
+  const { days, items, itemDay, itemMedia } = programmeTables[channel.kind];
   const rows = await db
     .selectDistinct({ day: days.day })
     .from(items)
     .innerJoin(days, eq(days.id, itemDay))
-    .where(and(eq(itemMedia, mediaId), sql`${days.day} <= ${until}`))
+    .where(and(eq(itemMedia, mediaId), eq(days.channel, channel.slug), sql`${days.day} <= ${until}`))
     .orderBy(asc(days.day));
   return rows.map((row) => row.day);
 }
 
 /** Publishes (draft 1 → 0) a video (tv) or radio (radio) that has aired; a draft 2 stays as it is. */
-export async function publishAired(db: Db, channel: LiveChannelName, mediaId: number): Promise<void> {
-  const table = programmeTables[channel].media;
+export async function publishAired(db: Db, channel: ChannelRef, mediaId: number): Promise<void> {
+  const table = programmeTables[channel.kind].media;
   await db
     .update(table)
     .set({ draft: 0 })
@@ -139,13 +135,13 @@ export class ScheduleConflict extends Error {
 }
 
 /** The day's revision and last save, if the channel has the day. */
-export async function daySaved(db: Db, channel: LiveChannelName, day: string): Promise<DaySaved | undefined> {
-  const table = programmeTables[channel].days;
+export async function daySaved(db: Db, channel: ChannelRef, day: string): Promise<DaySaved | undefined> {
+  const table = programmeTables[channel.kind].days;
   return (
     await db
       .select({ revision: table.revision, savedBy: table.savedBy, savedAt: table.savedAt })
       .from(table)
-      .where(eq(table.day, day))
+      .where(dayOf(channel, day))
   )[0];
 }
 
@@ -164,12 +160,12 @@ export interface ScheduleSaveBy {
  */
 export async function replaceScheduleDay(
   db: Db,
-  channel: LiveChannelName,
+  channel: ChannelRef,
   day: string,
   input: ScheduleDayInput,
   save: ScheduleSaveBy = { by: 'token' },
 ): Promise<number | undefined> {
-  const tables = programmeTables[channel];
+  const tables = programmeTables[channel.kind];
   return db.transaction(async (tx) => {
     const { days: table, media: mediaTable } = tables;
     const wanted = [...new Set(input.items.map((item) => item.mediaId))];
@@ -189,19 +185,22 @@ export async function replaceScheduleDay(
       save.revision === undefined
         ? await tx
             .insert(table)
-            .values({ day, ...heading })
-            .onConflictDoUpdate({ target: table.day, set: { ...heading, revision: sql`${table.revision} + 1` } })
+            .values({ channel: channel.slug, day, ...heading })
+            .onConflictDoUpdate({
+              target: [table.channel, table.day],
+              set: { ...heading, revision: sql`${table.revision} + 1` },
+            })
             .returning({ id: table.id })
         : save.revision === 0
           ? await tx
               .insert(table)
-              .values({ day, ...heading })
-              .onConflictDoNothing({ target: table.day })
+              .values({ channel: channel.slug, day, ...heading })
+              .onConflictDoNothing({ target: [table.channel, table.day] })
               .returning({ id: table.id })
           : await tx
               .update(table)
               .set({ ...heading, revision: sql`${table.revision} + 1` })
-              .where(and(eq(table.day, day), eq(table.revision, save.revision)))
+              .where(and(dayOf(channel, day), eq(table.revision, save.revision)))
               .returning({ id: table.id });
     const id = rows[0]?.id;
     if (id === undefined) throw new ScheduleConflict(await daySaved(tx, channel, day));
@@ -218,8 +217,8 @@ export async function replaceScheduleDay(
 }
 
 /** Deletes a channel's day (its items and tickers with it); false when there was none. */
-export async function deleteScheduleDay(db: Db, channel: LiveChannelName, day: string): Promise<boolean> {
-  const table = programmeTables[channel].days;
-  const rows = await db.delete(table).where(eq(table.day, day)).returning({ id: table.id });
+export async function deleteScheduleDay(db: Db, channel: ChannelRef, day: string): Promise<boolean> {
+  const table = programmeTables[channel.kind].days;
+  const rows = await db.delete(table).where(dayOf(channel, day)).returning({ id: table.id });
   return rows.length > 0;
 }

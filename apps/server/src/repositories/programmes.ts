@@ -1,4 +1,6 @@
-// The TV (teleprogram) and radio (radioprogram) schedules: days and their items.
+// The main TV's (teleprogram) and radio's (radioprogram) schedules as the spec's calls answer
+// them: days and their items. Days of added channels are never among them.
+import { mainChannels } from '@efir/contract';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioprogram, radioprogramItem, teleprogram, teleprogramItem, video } from '../db/schema/index.ts';
@@ -11,12 +13,22 @@ export async function teleprogramDays(db: Db, range?: { from: string; to: string
   return db
     .select()
     .from(teleprogram)
-    .where(range === undefined ? undefined : between(teleprogram.day, range.from, range.to))
+    .where(
+      and(
+        eq(teleprogram.channel, mainChannels.tv.slug),
+        range === undefined ? undefined : between(teleprogram.day, range.from, range.to),
+      ),
+    )
     .orderBy(asc(teleprogram.day));
 }
 
 export async function findTeleprogram(db: Db, id: number): Promise<TeleprogramRow | undefined> {
-  return (await db.select().from(teleprogram).where(eq(teleprogram.id, id)))[0];
+  return (
+    await db
+      .select()
+      .from(teleprogram)
+      .where(and(eq(teleprogram.id, id), eq(teleprogram.channel, mainChannels.tv.slug)))
+  )[0];
 }
 
 /** A day's TV items in play order, ads included only when asked for. */
@@ -33,12 +45,22 @@ export async function radioprogramDays(db: Db, range?: { from: string; to: strin
   return db
     .select()
     .from(radioprogram)
-    .where(range === undefined ? undefined : between(radioprogram.day, range.from, range.to))
+    .where(
+      and(
+        eq(radioprogram.channel, mainChannels.radio.slug),
+        range === undefined ? undefined : between(radioprogram.day, range.from, range.to),
+      ),
+    )
     .orderBy(asc(radioprogram.day));
 }
 
 export async function findRadioprogram(db: Db, id: number): Promise<RadioprogramRow | undefined> {
-  return (await db.select().from(radioprogram).where(eq(radioprogram.id, id)))[0];
+  return (
+    await db
+      .select()
+      .from(radioprogram)
+      .where(and(eq(radioprogram.id, id), eq(radioprogram.channel, mainChannels.radio.slug)))
+  )[0];
 }
 
 /** A day's radio items in play order, ads included only when asked for. */

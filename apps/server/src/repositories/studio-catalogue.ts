@@ -1,11 +1,11 @@
 // The catalogue as the studio edits it: every video and radio, drafts and items without media
 // included, with the newest ingest job of each; adding, changing and removing them, and the
 // schedule days that still name an item.
-import type { MediaState } from '@efir/contract';
+import { kindOfCatalogue, type MediaState } from '@efir/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { ingestJob, radio, ticker, video } from '../db/schema/index.ts';
-import { channelOfCatalogue, programmeTables } from '../schedule/programme-tables.ts';
+import { programmeTables } from '../schedule/programme-tables.ts';
 import { searchLatinOf } from '../search/latin-words.ts';
 
 export type StudioVideoRow = typeof video.$inferSelect;
@@ -208,7 +208,7 @@ export async function updateStudioRadio(db: Db, before: StudioRadioRow, edit: Ra
 
 /** The schedule days that name an item (as an item of the day, or a ticker's video), oldest first. */
 export async function scheduleDaysUsing(db: Db, kind: CatalogueKind, id: number): Promise<string[]> {
-  const { days, items, itemDay, itemMedia, hasTickers } = programmeTables[channelOfCatalogue[kind]];
+  const { days, items, itemDay, itemMedia, hasTickers } = programmeTables[kindOfCatalogue[kind]];
   const named = await db
     .selectDistinct({ day: days.day })
     .from(items)

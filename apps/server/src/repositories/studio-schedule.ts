@@ -3,8 +3,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { ticker } from '../db/schema/index.ts';
-import { programmeTables } from '../schedule/programme-tables.ts';
-import type { LiveChannelName } from './live.ts';
+import { dayOf, programmeTables } from '../schedule/programme-tables.ts';
+import type { ChannelKind, ChannelRef } from '@efir/contract';
 
 export interface EditorDay {
   id: number;
@@ -18,12 +18,8 @@ export interface EditorDay {
 }
 
 /** A channel's day as written, or undefined when the channel has no such day. */
-export async function editorScheduleDay(
-  db: Db,
-  channel: LiveChannelName,
-  date: string,
-): Promise<EditorDay | undefined> {
-  const tables = programmeTables[channel];
+export async function editorScheduleDay(db: Db, channel: ChannelRef, date: string): Promise<EditorDay | undefined> {
+  const tables = programmeTables[channel.kind];
   const { days, items: itemTable } = tables;
   const row = (
     await db
@@ -36,7 +32,7 @@ export async function editorScheduleDay(
         finishedText: days.finishedText,
       })
       .from(days)
-      .where(eq(days.day, date))
+      .where(dayOf(channel, date))
   )[0];
   if (row === undefined) return undefined;
   const [items, tickers] = await Promise.all([
@@ -68,7 +64,7 @@ export async function editorScheduleDay(
 }
 
 /** What the audit log keeps of a channel's day: null when there is none. */
-export async function scheduleSnapshot(db: Db, channel: LiveChannelName, date: string): Promise<object | null> {
+export async function scheduleSnapshot(db: Db, channel: ChannelRef, date: string): Promise<object | null> {
   const day = await editorScheduleDay(db, channel, date);
   if (day === undefined) return null;
   return {
@@ -76,7 +72,7 @@ export async function scheduleSnapshot(db: Db, channel: LiveChannelName, date: s
     startsAt: day.startsAt,
     finishedText: day.finishedText,
     items: day.items.map((item) => ({ id: item.mediaId, startsAt: item.startsAt, isAd: item.isAd, draft: item.draft })),
-    ...(programmeTables[channel].hasTickers ? { tickers: day.tickers } : {}),
+    ...(programmeTables[channel.kind].hasTickers ? { tickers: day.tickers } : {}),
   };
 }
 
@@ -91,15 +87,15 @@ export interface ScheduleMediaRow {
   preview: string;
 }
 
-/** The videos (tv) or radios (radio) of `ids`, by id; ids that name nothing are left out. */
+/** The videos (video kind) or radios (audio) of `ids`, by id; ids that name nothing are left out. */
 export async function scheduleMediaRows(
   db: Db,
-  channel: LiveChannelName,
+  kind: ChannelKind,
   ids: readonly number[],
 ): Promise<Map<number, ScheduleMediaRow>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const { media, playlist, preview } = programmeTables[channel];
+  const { media, playlist, preview } = programmeTables[kind];
   const rows = await db
     .select({
       id: media.id,

@@ -17,6 +17,7 @@ import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest 
 import type { Db } from '../db/database.ts';
 import type { AdminReach } from '../admin-listen.ts';
 import type { ScheduleDays } from '../schedule/schedule-days.ts';
+import type { Channels } from '../channels/channel-service.ts';
 
 /** A job as the operators' calls show it (the contract's `ingestJobSchema`). */
 export function toJobView(row: IngestJobRow): IngestJob {
@@ -62,6 +63,7 @@ export interface AdminOptions {
   onQueued: () => void;
   /** Writes the channels' days (the one way, shared with the studio). */
   schedule: ScheduleDays;
+  channels: Channels;
 }
 
 /** The operators' calls of the contract's `adminCalls`, registered like /api/v1's. */
@@ -130,7 +132,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
   app.route({
     ...routeOf('scheduleWrite', adminCalls.scheduleWrite),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
+      const channel = options.schedule.channel(request.params.channel);
       const day = request.body;
       const written = await options.schedule.save(tokenActor(request), channel, date, {
         startsAt: day.startsAt,
@@ -153,17 +156,29 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
               })),
             }),
       });
-      return { id: written.id, channel, date, ...airsFrom(written.airsFrom) };
+      return { id: written.id, channel: channel.slug, date, ...airsFrom(written.airsFrom) };
     },
   });
 
   app.route({
     ...routeOf('scheduleDelete', adminCalls.scheduleDelete),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
+      const channel = options.schedule.channel(request.params.channel);
       const removed = await options.schedule.remove(tokenActor(request), channel, date);
-      return { channel, date, ...airsFrom(removed.airsFrom) };
+      return { channel: channel.slug, date, ...airsFrom(removed.airsFrom) };
     },
+  });
+
+  app.route({
+    ...routeOf('channels', adminCalls.channels),
+    handler: () => options.channels.list(),
+  });
+
+  app.route({
+    ...routeOf('channelAdd', adminCalls.channelAdd, { successStatus: 201 }),
+    handler: async (request, reply) =>
+      reply.code(201).send(await options.channels.add(tokenActor(request), request.body)),
   });
 
   app.route({

@@ -2,7 +2,7 @@
 // the spec's page makes to move a channel on (`next`) or to publish what aired keep their paths
 // and answers, but the server decides: `next` answers the clock's state and never moves a channel
 // ahead of it; publishing is refused for an item that has not finished airing.
-import { calls, channelDescriptions } from '@efir/contract';
+import { calls, channelDescriptions, mainChannels } from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { clockTimeIn } from '../lib/clock.ts';
@@ -64,7 +64,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
       if ((await findItem(db, 'video', id)) === undefined) throw notFound('No such video.');
       if (!(await live.tv.hasAired(id, clock().getTime())))
         throw new HttpError(409, 'This video has not finished airing yet.');
-      await publishAired(db, 'tv', id);
+      await publishAired(db, mainChannels.tv, id);
       const video = await findItem(db, 'video', id);
       if (video === undefined) throw notFound('No such video.');
       return toVideo(video);
@@ -96,7 +96,7 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
       if ((await findItem(db, 'radio', id)) === undefined) throw notFound('No such radio.');
       if (!(await live.radio.hasAired(id, clock().getTime())))
         throw new HttpError(409, 'This radio has not finished airing yet.');
-      await publishAired(db, 'radio', id);
+      await publishAired(db, mainChannels.radio, id);
       const radio = await findItem(db, 'radio', id);
       if (radio === undefined) throw notFound('No such radio.');
       return toRadio(radio);

@@ -1,8 +1,9 @@
-// Where each channel's schedule is stored, said once: its days table (teleprogram, radioprogram),
-// its items table, the catalogue its items name and what differs between them. The schedule's
-// reads and writes are written once over this description, not once per channel.
-import type { LiveChannelName } from '@efir/contract';
-import { type SQL, sql } from 'drizzle-orm';
+// Where each kind of channel's schedule is stored, said once: its days table (teleprogram,
+// radioprogram, a row per channel and date), its items table, the catalogue its items name and
+// what differs between them. The schedule's reads and writes are written once over this
+// description, not once per channel.
+import type { ChannelKind, ChannelRef } from '@efir/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioprogram, radioprogramItem, teleprogram, teleprogramItem, video } from '../db/schema/index.ts';
 
@@ -37,11 +38,8 @@ interface ProgrammeTables {
   insertItems: (db: Db, dayId: number, items: readonly WrittenItem[]) => Promise<unknown>;
 }
 
-/** The channel whose schedule names a catalogue's items. */
-export const channelOfCatalogue = { video: 'tv', radio: 'radio' } as const satisfies Record<string, LiveChannelName>;
-
-export const programmeTables: Record<LiveChannelName, ProgrammeTables> = {
-  tv: {
+export const programmeTables: Record<ChannelKind, ProgrammeTables> = {
+  video: {
     days: teleprogram,
     items: teleprogramItem,
     itemDay: teleprogramItem.teleprogramId,
@@ -63,7 +61,7 @@ export const programmeTables: Record<LiveChannelName, ProgrammeTables> = {
         })),
       ),
   },
-  radio: {
+  audio: {
     days: radioprogram,
     items: radioprogramItem,
     itemDay: radioprogramItem.radioprogramId,
@@ -87,3 +85,9 @@ export const programmeTables: Record<LiveChannelName, ProgrammeTables> = {
       ),
   },
 };
+
+/** The channel's day `date` in its days table. */
+export function dayOf(channel: ChannelRef, date: string): SQL | undefined {
+  const { days } = programmeTables[channel.kind];
+  return and(eq(days.channel, channel.slug), eq(days.day, date));
+}

@@ -2,7 +2,7 @@
 // operators' token): the same checks, the write, an audit entry of the day as stored before and
 // after, and then the word to the live channel and to every node's cached answers.
 import { programmeTables } from './programme-tables.ts';
-import type { LiveChannelName } from '@efir/contract';
+import type { ChannelKind, ChannelRef } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
@@ -14,10 +14,10 @@ import {
 } from '../repositories/live.ts';
 import { editorScheduleDay, scheduleMediaRows, scheduleSnapshot } from '../repositories/studio-schedule.ts';
 
-/** How the editors' messages name a channel's item and day. */
-const channelWords: Record<LiveChannelName, { one: string; day: string }> = {
-  tv: { one: 'видео', day: 'телепрограммы' },
-  radio: { one: 'радио', day: 'радиопрограммы' },
+/** How the editors' messages name a kind of channel's item and day. */
+const kindWords: Record<ChannelKind, { one: string; day: string }> = {
+  video: { one: 'видео', day: 'телепрограммы' },
+  audio: { one: 'радио', day: 'радиопрограммы' },
 };
 
 const clockOf = (instant: Date, zone: string): string =>
@@ -29,31 +29,31 @@ const clockOf = (instant: Date, zone: string): string =>
     month: 'long',
   }).format(instant);
 
-/** Refuses tickers on the radio, which has none. */
-export function refuseRadioTickers(channel: LiveChannelName, tickers: readonly unknown[] | undefined): void {
-  if (!programmeTables[channel].hasTickers && (tickers ?? []).length > 0)
+/** Refuses tickers on an audio channel, which has none. */
+export function refuseRadioTickers(channel: ChannelRef, tickers: readonly unknown[] | undefined): void {
+  if (!programmeTables[channel.kind].hasTickers && (tickers ?? []).length > 0)
     throw new HttpError(400, 'Бегущая строка есть только у ТВ.');
 }
 
 /** Refuses a day naming what the catalogue lacks, given what it has of the day's items. */
 export function refuseMissingItems(
-  channel: LiveChannelName,
+  channel: ChannelRef,
   ids: readonly number[],
   known: ReadonlyMap<number, unknown>,
 ): void {
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) {
-    throw new HttpError(400, `В каталоге нет ${channelWords[channel].one} № ${String(missing)}.`);
+    throw new HttpError(400, `В каталоге нет ${kindWords[channel.kind].one} № ${String(missing)}.`);
   }
 }
 
 /** Refuses a day the channel cannot air as written: a catalogue item it lacks, tickers on the
  * radio, a ticker given tied to a video the day does not air (it would never show). Tickers left
  * out are kept as the day has them, unchecked: a writer is not refused for what it did not send. */
-async function check(db: Db, channel: LiveChannelName, day: ScheduleDayInput): Promise<void> {
+async function check(db: Db, channel: ChannelRef, day: ScheduleDayInput): Promise<void> {
   refuseRadioTickers(channel, day.tickers);
   const ids = day.items.map((item) => item.mediaId);
-  refuseMissingItems(channel, ids, await scheduleMediaRows(db, channel, ids));
+  refuseMissingItems(channel, ids, await scheduleMediaRows(db, channel.kind, ids));
   const aired = new Set(ids);
   const stray = (day.tickers ?? []).find((entry) => entry.videoId !== null && !aired.has(entry.videoId));
   if (stray !== undefined) {
@@ -62,21 +62,23 @@ async function check(db: Db, channel: LiveChannelName, day: ScheduleDayInput): P
 }
 
 export interface ScheduleDays {
+  /** The channel a call names by its slug; 404 when the site airs none by it. */
+  channel(slug: string): ChannelRef;
   /** Writes a day over the revision `revision` (0: a day not yet written), or over any when
    * undefined; answers its id and from when the change airs. */
   save(
     actor: Actor,
-    channel: LiveChannelName,
+    channel: ChannelRef,
     date: string,
     day: ScheduleDayInput,
     revision?: number,
   ): Promise<{ id: number; airsFrom: number | undefined }>;
   /** Removes a day; 404 when there is none. */
-  remove(actor: Actor, channel: LiveChannelName, date: string): Promise<{ airsFrom: number | undefined }>;
+  remove(actor: Actor, channel: ChannelRef, date: string): Promise<{ airsFrom: number | undefined }>;
   /** Writes the day `date` on each of `dates`, over a day there only when `replace`. */
   copy(
     actor: Actor,
-    channel: LiveChannelName,
+    channel: ChannelRef,
     date: string,
     dates: readonly string[],
     replace: boolean,
@@ -87,12 +89,20 @@ export interface ScheduleDaysOptions {
   db: Db;
   /** The zone of the schedules, in which a conflict names the other save's time. */
   timeZone: string;
+  /** The channel the site airs by this slug. */
+  channels: (slug: string) => ChannelRef | undefined;
   /** The channel's schedule changed: answers from when the change airs, if it is being aired. */
-  changed: (channel: LiveChannelName) => Promise<number | undefined>;
+  changed: (channel: ChannelRef) => Promise<number | undefined>;
 }
 
-export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): ScheduleDays {
+export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOptions): ScheduleDays {
   return {
+    channel(slug) {
+      const found = channels(slug);
+      if (found === undefined) throw notFound(`Канала «${slug}» нет.`);
+      return found;
+    },
+
     async save(actor, channel, date, day, revision) {
       await check(db, channel, day);
       let id: number | undefined;
@@ -105,10 +115,10 @@ export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): Sc
           });
           // An item removed from the catalogue since the check.
           if (written === undefined)
-            throw new HttpError(400, `В дне есть ${channelWords[channel].one}, которого нет в каталоге.`);
+            throw new HttpError(400, `В дне есть ${kindWords[channel.kind].one}, которого нет в каталоге.`);
           await recordChange(tx, actor, {
             action: 'schedule.write',
-            entity: `schedule-${channel}`,
+            entity: `schedule-${channel.slug}`,
             entityId: written,
             before,
             after: await scheduleSnapshot(tx, channel, date),
@@ -121,8 +131,8 @@ export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): Sc
         throw new HttpError(
           409,
           current === undefined
-            ? `День ${date} ${channelWords[channel].day} удалили, пока вы его правили. Ваши изменения не записаны.`
-            : `День ${date} ${channelWords[channel].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
+            ? `День ${date} ${kindWords[channel.kind].day} удалили, пока вы его правили. Ваши изменения не записаны.`
+            : `День ${date} ${kindWords[channel.kind].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
                 `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
                 'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
         );
@@ -134,11 +144,11 @@ export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): Sc
       await db.transaction(async (tx) => {
         const before = await scheduleSnapshot(tx, channel, date);
         if (!(await deleteScheduleDay(tx, channel, date))) {
-          throw notFound(`Дня ${date} ${channelWords[channel].day} нет.`);
+          throw notFound(`Дня ${date} ${kindWords[channel.kind].day} нет.`);
         }
         await recordChange(tx, actor, {
           action: 'schedule.delete',
-          entity: `schedule-${channel}`,
+          entity: `schedule-${channel.slug}`,
           before: { date, ...before },
         });
       });
@@ -168,7 +178,7 @@ export function scheduleDays({ db, timeZone, changed }: ScheduleDaysOptions): Sc
         }
         await recordChange(tx, actor, {
           action: 'schedule.copy',
-          entity: `schedule-${channel}`,
+          entity: `schedule-${channel.slug}`,
           entityId: source.id,
           after: { from: date, written, kept, replace },
         });

@@ -1,7 +1,10 @@
-// The two live channels as the studio names them, and the schedules' day today.
-import { dateIn, type LiveChannelName } from '@efir/contract';
+// The live channels as the studio names them, and the schedules' day today.
+import { dateIn, isMainChannel, type LiveChannelName } from '@efir/contract';
 
 export const channelNames: Record<LiveChannelName, string> = { tv: 'ТВ', radio: 'Радио' };
+
+/** The studio's short name of a main channel, else the channel's own name. */
+export const channelName = (slug: string, name: string): string => (isMainChannel(slug) ? channelNames[slug] : name);
 
 /** The schedules' zone where no answer has named it yet (the site's default, TIME_ZONE). */
 export const defaultZone = 'Europe/Moscow';

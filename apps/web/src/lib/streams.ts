@@ -8,7 +8,7 @@ import {
   radioStreamPath,
   rewindDefaults,
   rewindQuery,
-  type StreamChannel,
+  type LiveChannelName,
   streamMetaNames,
   tvStreamPath,
 } from '@efir/contract';
@@ -26,7 +26,7 @@ export function rewindMs(): number {
 }
 
 /** A channel's regional copies: their shifts from the schedules' zone, in minutes. */
-export function channelShifts(channel: StreamChannel): number[] {
+export function channelShifts(channel: LiveChannelName): number[] {
   const written = meta(channel === 'tv' ? streamMetaNames.tvShifts : streamMetaNames.radioShifts);
   return written === ''
     ? []
@@ -40,7 +40,7 @@ export function channelShifts(channel: StreamChannel): number[] {
 export const shiftStorageKey = 'timeShift';
 
 /** The copy the visitor chose, when the channel has it; else 0, the channel itself. */
-export function chosenShift(channel: StreamChannel): number {
+export function chosenShift(channel: LiveChannelName): number {
   let stored: string | null = null;
   try {
     stored = window.localStorage.getItem(shiftStorageKey);
@@ -61,7 +61,7 @@ export function rememberShift(written: string): void {
 
 /** A channel's stream: live, or from the instant `from` (ms) on, of the channel or one of its copies. */
 export function liveStreamUrl(
-  channel: StreamChannel,
+  channel: LiveChannelName,
   { shift = 0, from, radioKind = 'm3u' }: { shift?: number; from?: number; radioKind?: RadioStreamKind } = {},
 ): string {
   const path = channel === 'tv' ? tvStreamPath(shift) : radioStreamPath(radioKind, shift);

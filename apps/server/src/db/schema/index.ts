@@ -1,4 +1,5 @@
 export * from './about.ts';
+export * from './channel.ts';
 export * from './chat-message.ts';
 export * from './poll.ts';
 export * from './radio-category.ts';

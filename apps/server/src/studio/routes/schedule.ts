@@ -3,20 +3,20 @@
 // opened, copying a day to a range of days, the week at a glance, and what airs now.
 import {
   addDays,
+  type ChannelRef,
   channelPlaylistPath,
-  type LiveChannelName,
+  kindDescriptions,
   scheduleLimits,
   type ScheduleMedia,
   type ScheduleTimeline,
   type StudioAnswer,
   type StudioScheduleDay,
   type studioCalls,
-  channelDescriptions,
 } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { outlineDay } from '../../live/day-outline.ts';
 import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
 import { daySaved, type LiveScheduleDay } from '../../repositories/live.ts';
@@ -38,12 +38,12 @@ type Draft = z.output<typeof studioCalls.schedulePreview.body>;
 /** The items of a day with what the catalogue knows of each; refuses a day naming nothing. */
 async function mediaOf(
   db: Db,
-  channel: LiveChannelName,
+  channel: ChannelRef,
   ids: readonly number[],
 ): Promise<{ rows: Map<number, ScheduleMediaRow>; views: Map<number, ScheduleMedia> }> {
-  const rows = await scheduleMediaRows(db, channel, ids);
+  const rows = await scheduleMediaRows(db, channel.kind, ids);
   refuseMissingItems(channel, ids, rows);
-  const jobs = await latestJobs(db, channelDescriptions[channel].catalogue, [...rows.keys()]);
+  const jobs = await latestJobs(db, kindDescriptions[channel.kind].catalogue, [...rows.keys()]);
   const views = new Map(
     [...rows.values()].map((row) => [
       row.id,
@@ -61,7 +61,7 @@ async function mediaOf(
 }
 
 /** The day as the live channel reads it. */
-function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRow>, channel: LiveChannelName) {
+function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRow>, channel: ChannelRef) {
   return {
     id: 0,
     day: date,
@@ -74,7 +74,7 @@ function asLiveDay(date: string, draft: Draft, rows: Map<number, ScheduleMediaRo
         mediaId: item.id,
         startsAt: item.startsAt,
         isAd: item.isAd,
-        draft: airingDraft(channel, media.draft, item.draft),
+        draft: airingDraft(channel.kind, media.draft, item.draft),
         durationSeconds: media.durationSeconds,
         playlist: media.playlist,
         mediaReadyAt: media.mediaReadyAt,
@@ -126,7 +126,7 @@ function toInput(draft: Draft) {
 type WeekDay = StudioAnswer<'scheduleWeek'>['days'][number];
 
 /** A stored day at a glance: its coverage of the clock, its slate, what lacks media or is cut. */
-async function weekDay(db: Db, live: LiveChannel, channel: LiveChannelName, date: string): Promise<WeekDay> {
+async function weekDay(db: Db, live: LiveChannel, channel: ChannelRef, date: string): Promise<WeekDay> {
   const [plan, saved] = await Promise.all([live.plan(date), daySaved(db, channel, date)]);
   const empty = {
     date,
@@ -174,9 +174,17 @@ async function weekDay(db: Db, live: LiveChannel, channel: LiveChannelName, date
 
 export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone: string }> = (app, context, done) => {
   const { db, live, timeZone, schedule } = context;
+  /** The live channel a call names by its slug; 404 when the site airs none by it. */
+  const liveOf = (slug: string): LiveChannel => {
+    const aired = live.find(schedule.channel(slug).slug);
+    if (aired === undefined) throw notFound(`Канала «${slug}» нет.`);
+    return aired.live;
+  };
 
   /** A day with its timeline, as the editor opens it. */
-  async function editorView(channel: LiveChannelName, date: string): Promise<StudioAnswer<'scheduleDay'>> {
+  async function editorView(slug: string, date: string): Promise<StudioAnswer<'scheduleDay'>> {
+    const channelLive = liveOf(slug);
+    const { channel } = channelLive;
     const stored = await editorScheduleDay(db, channel, date);
     const draft = draftOf(stored);
     const { rows, views } = await mediaOf(
@@ -184,9 +192,9 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
       channel,
       draft.items.map((item) => item.id),
     );
-    const plan = await live[channel].planOf(asLiveDay(date, draft, rows, channel));
+    const plan = await channelLive.planOf(asLiveDay(date, draft, rows, channel));
     const day: StudioScheduleDay = {
-      channel,
+      channel: channel.slug,
       date,
       revision: stored?.revision ?? 0,
       savedBy: stored?.savedBy ?? null,
@@ -196,7 +204,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
       items: draft.items.map((item) => ({ ...item, media: views.get(item.id) as ScheduleMedia })),
       tickers: draft.tickers,
     };
-    return { day, timeline: timelineOf(plan, live[channel], timeZone) };
+    return { day, timeline: timelineOf(plan, channelLive, timeZone) };
   }
 
   app.route({
@@ -207,32 +215,35 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
   app.route({
     ...studioRoute('schedulePreview'),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
+      const channelLive = liveOf(request.params.channel);
+      const { channel } = channelLive;
       refuseRadioTickers(channel, request.body.tickers);
       const { rows } = await mediaOf(
         db,
         channel,
         request.body.items.map((item) => item.id),
       );
-      const plan = await live[channel].planOf(asLiveDay(date, request.body, rows, channel));
-      return timelineOf(plan, live[channel], timeZone);
+      const plan = await channelLive.planOf(asLiveDay(date, request.body, rows, channel));
+      return timelineOf(plan, channelLive, timeZone);
     },
   });
 
   app.route({
     ...studioRoute('scheduleSave'),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
       const { revision, ...draft } = request.body;
-      await schedule.save(actorOf(request), channel, date, toInput(draft), revision);
-      return editorView(channel, date);
+      await schedule.save(actorOf(request), schedule.channel(request.params.channel), date, toInput(draft), revision);
+      return editorView(request.params.channel, date);
     },
   });
 
   app.route({
     ...studioRoute('scheduleCopy'),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
+      const channel = schedule.channel(request.params.channel);
       const { from, to, replace } = request.body;
       const dates: string[] = [];
       for (let day = from; day <= to; day = addDays(day, 1)) {
@@ -248,9 +259,11 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
   app.route({
     ...studioRoute('scheduleWeek'),
     handler: async (request) => {
-      const { channel, date } = request.params;
+      const { date } = request.params;
+      const channelLive = liveOf(request.params.channel);
       const dates = Array.from({ length: scheduleLimits.weekDays }, (_, i) => addDays(date, i));
-      return { zone: timeZone, days: await Promise.all(dates.map((day) => weekDay(db, live[channel], channel, day))) };
+      const days = await Promise.all(dates.map((day) => weekDay(db, channelLive, channelLive.channel, day)));
+      return { zone: timeZone, days };
     },
   });
 
@@ -259,8 +272,8 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
     handler: async () => {
       const t = context.clock().getTime();
       const channels = await Promise.all(
-        (['tv', 'radio'] as const).map(async (channel) => {
-          const now = await live[channel].onAirAt(t);
+        live.list().map(async ({ ref: channel, name, live: channelLive }) => {
+          const now = await channelLive.onAirAt(t);
           const items = now?.plan.schedule.items ?? [];
           const slot = (index: number) => now?.plan.timeline.aired.find((entry) => entry.itemIndex === index);
           const named = (index: number) => {
@@ -271,12 +284,14 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
           const current = now?.onAir.itemIndex === null || now === undefined ? undefined : named(now.onAir.itemIndex);
           const names = await scheduleMediaRows(
             db,
-            channel,
+            channel.kind,
             items.map((item) => item.mediaId),
           );
           const nameOf = (mediaId: number) => names.get(mediaId)?.name ?? '';
           return {
-            channel,
+            channel: channel.slug,
+            name,
+            kind: channel.kind,
             playlist: channelPlaylistPath(channel),
             date: now?.plan.schedule.day ?? null,
             now:

@@ -1,13 +1,13 @@
-// The on-air desk: what airs now and next on both channels with the time left, a small player of
+// The on-air desk: what airs now and next on every channel with the time left, a small player of
 // each channel playing the stream viewers get, the chat rooms beside them, and the ingest queue.
-import { type LiveChannelName, type StudioAnswer } from '@efir/contract';
+import { type ChannelKind, type StudioAnswer } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { callKey, studio } from '../../lib/api.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { channelNames, clockFormat, today } from '../../lib/channels.ts';
+import { channelName, clockFormat, today } from '../../lib/channels.ts';
 import './on-air.css';
 import { Loaded } from '../../components/loaded.tsx';
 
@@ -34,7 +34,7 @@ function useNow(): number {
 }
 
 /** The channel's live stream in a small player, as a viewer's browser gets it (hls.js, muted). */
-function LivePlayer({ channel, url }: { channel: LiveChannelName; url: string }) {
+function LivePlayer({ channel, kind, name, url }: { channel: string; kind: ChannelKind; name: string; url: string }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
@@ -66,10 +66,10 @@ function LivePlayer({ channel, url }: { channel: LiveChannelName; url: string })
       stop();
     };
   }, [url]);
-  const label = `Эфир: ${channelNames[channel]}`;
+  const label = `Эфир: ${name}`;
   return (
     <div className="on-air__player">
-      {channel === 'tv' ? (
+      {kind === 'video' ? (
         <video ref={ref} aria-label={label} muted autoPlay playsInline controls data-testid={`player-${channel}`} />
       ) : (
         <audio ref={ref} aria-label={label} controls data-testid={`player-${channel}`} />
@@ -83,10 +83,11 @@ function ChannelCard({ entry, zone, mediaOrigin }: { entry: OnAirChannel; zone: 
   const now = useNow();
   const clock = clockFormat(zone);
   const left = entry.now === null ? 0 : Math.max(0, (entry.now.end - now) / 1000);
+  const name = channelName(entry.channel, entry.name);
   return (
     <section className="panel stack on-air__channel" aria-labelledby={`on-air-${entry.channel}`}>
-      <h2 id={`on-air-${entry.channel}`}>{channelNames[entry.channel]}</h2>
-      <LivePlayer channel={entry.channel} url={`${mediaOrigin}${entry.playlist}`} />
+      <h2 id={`on-air-${entry.channel}`}>{name}</h2>
+      <LivePlayer channel={entry.channel} kind={entry.kind} name={name} url={`${mediaOrigin}${entry.playlist}`} />
       <div data-testid={`now-${entry.channel}`}>
         <span className="muted">Сейчас: </span>
         {entry.now === null ? (

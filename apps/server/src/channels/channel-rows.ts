@@ -1,0 +1,36 @@
+// The channels' table: the two main ones the migration writes, and those an operator adds.
+import { asc, sql } from 'drizzle-orm';
+import type { ChannelKind, ChannelRef } from '@efir/contract';
+import type { Db } from '../db/database.ts';
+import { channel } from '../db/schema/index.ts';
+
+/** A channel as stored. */
+export interface ChannelRow extends ChannelRef {
+  name: string;
+  position: number;
+  logo: string | null;
+  createdAt: Date;
+}
+
+/** Every channel, in the order the switchers and the IPTV list show them. */
+export async function channelRows(db: Db): Promise<ChannelRow[]> {
+  return db.select().from(channel).orderBy(asc(channel.position), asc(channel.createdAt), asc(channel.slug));
+}
+
+/** Writes a new channel after the others; undefined when its slug is taken. */
+export async function insertChannel(
+  db: Db,
+  wanted: { slug: string; name: string; kind: ChannelKind },
+): Promise<ChannelRow | undefined> {
+  const rows = await db
+    .insert(channel)
+    .values({ ...wanted, position: sql`(SELECT coalesce(max(${channel.position}), -1) + 1 FROM ${channel})` })
+    .onConflictDoNothing({ target: channel.slug })
+    .returning();
+  return rows[0];
+}
+
+/** Holds off other additions until the transaction ends, so that counts and slugs stay true. */
+export async function lockChannels(db: Db): Promise<void> {
+  await db.execute(sql`LOCK TABLE ${channel} IN SHARE ROW EXCLUSIVE MODE`);
+}

@@ -1,0 +1,62 @@
+// The channels the site airs, as operators list and add them: one way, whoever asks (the
+// operators' calls and their command line, the studio). A channel added here is aired by this
+// node at once and by every other node when the bus tells it (channelsChangedChannel).
+import { channelLimits, channelSlugProblem, type ChannelAdd, type ChannelView, isMainChannel } from '@efir/contract';
+import type { Bus } from '../bus/bus.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { LiveChannels } from '../live/live-channels.ts';
+import { type Actor, recordChange } from '../repositories/audit.ts';
+import { type ChannelRow, channelRows, insertChannel, lockChannels } from './channel-rows.ts';
+
+/** Where a node tells the others that the channels' table changed. */
+export const channelsChangedChannel = 'efir:channels-changed';
+
+export interface Channels {
+  list(): Promise<ChannelView[]>;
+  /** Adds a channel and airs it; 400 for a slug or name it cannot take, 409 for a taken slug. */
+  add(actor: Actor, wanted: ChannelAdd): Promise<ChannelView>;
+}
+
+const toView = (row: ChannelRow): ChannelView => ({
+  slug: row.slug,
+  name: row.name,
+  kind: row.kind,
+  main: isMainChannel(row.slug),
+  logo: row.logo,
+});
+
+export function channelService(options: {
+  db: Db;
+  live: LiveChannels;
+  bus: Bus;
+  /** Every node's cached answers are stale: the lists of channels are in some. */
+  changed: () => Promise<void>;
+}): Channels {
+  const { db, live, bus } = options;
+  return {
+    async list() {
+      return (await channelRows(db)).map(toView);
+    },
+
+    async add(actor, wanted) {
+      const problem = channelSlugProblem(wanted.slug);
+      if (problem !== undefined) throw new HttpError(400, problem);
+      const row = await db.transaction(async (tx) => {
+        // One adding at a time, so that two cannot pass the count together.
+        await lockChannels(tx);
+        if ((await channelRows(tx)).length >= channelLimits.channels) {
+          throw new HttpError(400, `Каналов может быть не больше ${String(channelLimits.channels)}.`);
+        }
+        const added = await insertChannel(tx, wanted);
+        if (added === undefined) throw new HttpError(409, `Адрес «${wanted.slug}» уже занят другим каналом.`);
+        await recordChange(tx, actor, { action: 'channel.add', entity: 'channel', after: toView(added) });
+        return added;
+      });
+      await live.refresh();
+      await bus.publish(channelsChangedChannel, row.slug);
+      await options.changed();
+      return toView(row);
+    },
+  };
+}

@@ -309,7 +309,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // A channel another node added is aired here as soon as the bus says so.
-  const channels = channelService({ db, live, bus: options.bus, changed: () => invalidateAnswers(options.bus, '') });
+  const channels = channelService({
+    db,
+    added: async (slug) => {
+      await live.refresh();
+      await options.bus.publish(channelsChangedChannel, slug);
+      await invalidateAnswers(options.bus, '');
+    },
+  });
   await options.bus.subscribe(channelsChangedChannel, () => {
     live.refresh().catch((error: unknown) => {
       app.log.error({ err: error }, 'reading the added channels failed');

@@ -1,6 +1,6 @@
 // `npm run efir`: the real command on its own database and against a running site, and the same
 // commands run in this process (cli/commands.ts), which the command only wraps.
-import { apiUrl, studioLimits } from '@efir/contract';
+import { apiUrl, iptvPaths, studioLimits } from '@efir/contract';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,6 +145,23 @@ describe('efir CLI', { timeout: 60_000 }, () => {
     }
   });
 
+  it('adds a channel to the database with no site running, and refuses a slug it cannot take', async () => {
+    const added = await efir('channel', 'add', 'kino', '--name', 'Кино', '--kind', 'video');
+    expect(added.code, added.out).toBe(0);
+    expect(added.out).toContain('kino video «Кино» (aired from the next start)');
+    expect((await efir('channel', 'add', 'kino', '--name', 'Другое', '--kind', 'audio')).code).toBe(1);
+    const wrong = await efir('channel', 'add', 'Kino!', '--name', 'Кино', '--kind', 'video');
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain('Адрес канала');
+    expect((await efir('channel', 'add', 'kino2', '--name', 'Кино', '--kind', 'film')).code).toBe(2);
+    expect((await efir('channel', 'add', 'media', '--name', 'Кино', '--kind', 'video')).code).toBe(1);
+    expect((await efir('channel', 'list')).out.trim().split('\n')).toEqual([
+      'tv video «Эфир» (main)',
+      'radio audio «Радио «Эфир»» (main)',
+      'kino video «Кино»',
+    ]);
+  });
+
   it('given only DATA_DIR, finds the site on another port, queues there, and the item survives a restart', async () => {
     expect((await efir('jobs')).out).toContain('failed');
     // The site listens on ports of its own; the command line's PORT names one where nothing does.
@@ -188,6 +205,12 @@ describe('efir CLI', { timeout: 60_000 }, () => {
       expect(run.out).toContain('(queued on the running site)');
       expect(run.out).toMatch(/done 100 % → radio \d+/u);
       expect(run.code).toBe(0);
+      // The channel added without the site is aired since it started; one added now, at once.
+      const podcast = await efir('channel', 'add', 'podcast', '--name', 'Подкаст', '--kind', 'audio');
+      expect(podcast.out).toContain('podcast audio «Подкаст» (on the air)');
+      const channels = await (await fetch(`${at}${iptvPaths.channels}`)).text();
+      expect(channels).toContain('tvg-id="efir.kino"');
+      expect(channels).toContain(`/podcast/m3u/stream.m3u8`);
       await stopSite(site);
       // Restarted with the operators' calls on a port of their own: the command line finds them there.
       const [adminPort = 0] = await freePorts(1);

@@ -1,11 +1,10 @@
 // The channels the site airs, as operators list and add them: one way, whoever asks (the
-// operators' calls and their command line, the studio). A channel added here is aired by this
-// node at once and by every other node when the bus tells it (channelsChangedChannel).
+// operators' calls and their command line, the studio). A running site airs a channel added here
+// at once, and every other node when the bus tells it (channelsChangedChannel); one started later
+// reads the table.
 import { channelLimits, channelSlugProblem, type ChannelAdd, type ChannelView, isMainChannel } from '@efir/contract';
-import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { LiveChannels } from '../live/live-channels.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
 import { type ChannelRow, channelRows, insertChannel, lockChannels } from './channel-rows.ts';
 
@@ -28,12 +27,10 @@ const toView = (row: ChannelRow): ChannelView => ({
 
 export function channelService(options: {
   db: Db;
-  live: LiveChannels;
-  bus: Bus;
-  /** Every node's cached answers are stale: the lists of channels are in some. */
-  changed: () => Promise<void>;
+  /** A channel was added: the running site airs it (nothing when the command line works alone). */
+  added?: (slug: string) => Promise<void>;
 }): Channels {
-  const { db, live, bus } = options;
+  const { db } = options;
   return {
     async list() {
       return (await channelRows(db)).map(toView);
@@ -53,9 +50,7 @@ export function channelService(options: {
         await recordChange(tx, actor, { action: 'channel.add', entity: 'channel', after: toView(added) });
         return added;
       });
-      await live.refresh();
-      await bus.publish(channelsChangedChannel, row.slug);
-      await options.changed();
+      await options.added?.(row.slug);
       return toView(row);
     },
   };

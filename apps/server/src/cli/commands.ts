@@ -5,6 +5,9 @@
 import {
   type AdminClient,
   ApiError,
+  type ChannelAdd,
+  channelAddSchema,
+  type ChannelView,
   createAdminClient,
   type IngestJob,
   type IngestRequest,
@@ -33,6 +36,7 @@ import { enqueueIngest, findIngest, listIngests, retryIngest } from '../reposito
 import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { toJobView } from '../routes/admin.ts';
 import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
+import { type Channels, channelService } from '../channels/channel-service.ts';
 
 const usage = `usage:
   npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
@@ -45,6 +49,8 @@ const usage = `usage:
   npm run efir -- user disable <login>
   npm run efir -- user enable <login>
   npm run efir -- user list
+  npm run efir -- channel add <slug> --name "…" --kind video|audio
+  npm run efir -- channel list
 Without --password-stdin a password is made and printed once.`;
 
 class UsageError extends Error {}
@@ -181,6 +187,21 @@ function localAccounts(database: Database): Accounts {
   };
 }
 
+/** The channels, wherever they are: the running site's operators' calls (which air an added one
+ * at once) or the database (read by the site when it starts). */
+function siteChannels(admin: AdminClient): Pick<Channels, 'list'> & { add(wanted: ChannelAdd): Promise<ChannelView> } {
+  return { list: () => admin('channels'), add: (wanted) => admin('channelAdd', { body: wanted }) };
+}
+
+function localChannels(database: Database): Pick<Channels, 'list'> & { add(wanted: ChannelAdd): Promise<ChannelView> } {
+  const channels = channelService({ db: database.db });
+  return { list: () => channels.list(), add: (wanted) => channels.add({ name: 'cli', address: 'local' }, wanted) };
+}
+
+function describeChannel(channel: ChannelView): string {
+  return `${channel.slug} ${channel.kind} «${channel.name}»${channel.main ? ' (main)' : ''}`;
+}
+
 function describe(job: IngestJob): string {
   const result = job.resultId === null ? '' : ` → ${job.kind} ${job.resultId}`;
   const error = job.error === null ? '' : `: ${job.error}`;
@@ -255,6 +276,8 @@ type UserAction =
 
 type Action =
   | { kind: 'ingest'; request: IngestRequest; wait: boolean }
+  | { kind: 'channel-list' }
+  | { kind: 'channel-add'; channel: ChannelAdd }
   | { kind: 'list' }
   | { kind: 'retry'; id: number }
   | UserAction;
@@ -302,10 +325,26 @@ function describeUser(user: StudioUser): string {
   return `${user.login} ${user.role}${user.disabled ? ' (disabled)' : ''}`;
 }
 
+/** What `channel …` asks for. */
+function channelAction(sub: string | undefined, args: string[]): Action {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, kind: { type: 'string' } },
+  });
+  if (sub === 'list' && positionals.length === 0) return { kind: 'channel-list' };
+  if (sub === 'add' && positionals.length === 1) {
+    const channel = parsed(channelAddSchema, { slug: positionals[0], name: values.name, kind: values.kind }, 'channel');
+    return { kind: 'channel-add', channel };
+  }
+  throw new UsageError(`unknown command: channel ${[sub, ...args].join(' ')}`);
+}
+
 /** What the command line asks for, checked before any database is opened. */
 function actionOf(argv: string[]): Action {
   const [command, sub, ...rest] = argv;
   if (command === 'ingest') return { kind: 'ingest', ...ingestRequest(sub, rest) };
+  if (command === 'channel') return channelAction(sub, rest);
   if (command === 'jobs' && sub === undefined) return { kind: 'list' };
   if (command === 'user') return userAction(sub, rest);
   const id = Number(rest[0]);
@@ -337,6 +376,7 @@ async function run(argv: string[], io: EfirIo): Promise<number> {
   }
   const queue = remote === undefined ? localQueue(config, database as Database, io) : siteQueue(remote);
   const accounts = remote === undefined ? localAccounts(database as Database) : siteAccounts(remote);
+  const channels = remote === undefined ? localChannels(database as Database) : siteChannels(remote);
   /** A password made for the account is printed once, here, and kept nowhere. */
   const shown = (outcome: { user: StudioUser; password?: string }): number => {
     io.print(describeUser(outcome.user));
@@ -362,6 +402,14 @@ async function run(argv: string[], io: EfirIo): Promise<number> {
       }
       case 'user-list':
         for (const user of await accounts.list()) io.print(describeUser(user));
+        return 0;
+      case 'channel-list':
+        for (const channel of await channels.list()) io.print(describeChannel(channel));
+        return 0;
+      case 'channel-add':
+        io.print(
+          `${describeChannel(await channels.add(action.channel))}${remote === undefined ? ' (aired from the next start)' : ' (on the air)'}`,
+        );
         return 0;
       case 'user-add':
         return shown(await accounts.add(action.login, action.role, password));

@@ -26,7 +26,7 @@ const groups: Record<string, readonly string[]> = {
     'slides',
   ],
   showcase: ['polls', 'radio-listings', 'popular', 'search-picks', 'about', 'chat', 'users', 'audit', 'account'],
-  'the air': ['on-air', 'schedule', 'schedule/radio/2031-06-02', 'schedule-week/tv/2031-06-02'],
+  'the air': ['on-air', 'schedule', 'schedule/radio/2031-06-02', 'schedule-week/tv/2031-06-02', 'channels'],
 };
 
 /** The serious and critical faults axe finds on the page as it is. */

@@ -68,6 +68,7 @@ import { showcaseRoutes } from './routes/showcase.ts';
 import type { LiveChannel } from './live/live-channel.ts';
 import { createLiveChannels, type LiveChannels } from './live/live-channels.ts';
 import { channelService, channelsChangedChannel } from './channels/channel-service.ts';
+import { channelsOnAirRoutes } from './routes/channels-on-air.ts';
 import { iptvRoutes } from './iptv/iptv-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
@@ -303,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(chatRoutes, context);
       await api.register(searchRoutes, context);
       await api.register(liveRoutes, context);
+      await api.register(channelsOnAirRoutes, context);
       await api.register(eventRoutes, { hub: eventHub, headers: siteHeaders });
     },
     { prefix: apiPrefix },
@@ -340,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       live: context.live,
       schedule,
+      channels,
       mediaPort,
       publicUrl,
       timeZone: options.config.timeZone,
@@ -355,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeZone: context.timeZone,
     origins: [new URL(publicUrl).origin, ...(options.config.siteOrigins ?? [])],
     mediaPort,
+    bus: options.bus,
   });
   if (options.mediaDir !== undefined) {
     await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: [] });

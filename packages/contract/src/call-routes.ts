@@ -68,6 +68,11 @@ export const callRoutes = routeTable({
   videoCatalogue: 'GET /get/all/video/category/',
 });
 
+/** Efir's own calls under /api/v1, beside the spec's (never part of it): what the site adds. */
+export const efirCallRoutes = routeTable({
+  channelsOnAir: 'GET /efir/channels/',
+});
+
 /** The event stream (events.ts), under /api/v1 beside the calls it stands in for. */
 export const eventStreamPath = '/events/';
 /** The studio's calls (the editors' console): a signed-in account of the right role makes them. */
@@ -168,6 +173,8 @@ export const studioCallRoutes = routeTable({
   scheduleCopy: 'POST /schedule/:channel/:date/copy',
   scheduleWeek: 'GET /schedule-week/:channel/:date',
   onAir: 'GET /on-air',
+  channels: 'GET /channels',
+  channelAdd: 'POST /channels',
 
   jobs: 'GET /jobs',
   job: 'GET /jobs/:id',
@@ -192,6 +199,7 @@ export const studioCallRoutes = routeTable({
 
 export type CallName = keyof typeof callRoutes;
 export type AdminCallName = keyof typeof adminCallRoutes;
+export type EfirCallName = keyof typeof efirCallRoutes;
 export type StudioCallName = keyof typeof studioCallRoutes;
 
 /**

@@ -10,10 +10,12 @@ import {
   apiPrefix,
   type CallRoute,
   callRoutes,
+  efirCallRoutes,
   studioCallRoutes,
   studioPrefix,
 } from './call-routes.ts';
 import type { calls } from './calls.ts';
+import type { efirCalls } from './efir-calls.ts';
 import type { studioCalls } from './studio.ts';
 
 interface CallSchemas extends CallRoute {
@@ -57,6 +59,7 @@ type UrlArgs<C> = C extends { params: z.ZodType }
 type AnswerOf<C> = C extends { response: infer R extends z.ZodType } ? z.output<R> : never;
 
 type SpecCalls = typeof calls;
+type EfirCalls = typeof efirCalls;
 type AdminCalls = typeof adminCalls;
 type StudioCalls = typeof studioCalls;
 
@@ -103,6 +106,11 @@ function urlOf(prefix: string, route: CallRoute, input: { params?: object; query
 /** The URL of a call under /api/v1, from the site's root: for tests and tools that need the address itself. */
 export function apiUrl<K extends keyof SpecCalls>(name: K, ...[input]: UrlArgs<SpecCalls[K]>): string {
   return urlOf(apiPrefix, callRoutes[name], input);
+}
+
+/** The URL of one of Efir's own public calls, from the site's root. */
+export function efirUrl<K extends keyof EfirCalls>(name: K, ...[input]: UrlArgs<EfirCalls[K]>): string {
+  return urlOf(apiPrefix, efirCallRoutes[name], input);
 }
 
 /** The URL of an operators' call under /api/admin, from the site's root. */
@@ -187,6 +195,11 @@ function clientOf<T extends Record<string, CallSchemas>>(
 /** Calls /api/v1 by a call's name: `api('video', { params: { id: 4 } })` answers the typed video. */
 export function createApiClient(options: ClientOptions = {}): Caller<SpecCalls> {
   return clientOf<SpecCalls>(apiPrefix, callRoutes, options);
+}
+
+/** Calls Efir's own public calls under /api/v1 (efirCallRoutes) by name. */
+export function createEfirClient(options: ClientOptions = {}): Caller<EfirCalls> {
+  return clientOf<EfirCalls>(apiPrefix, efirCallRoutes, options);
 }
 
 /** Calls /api/admin by a call's name, with the operators' bearer token. */

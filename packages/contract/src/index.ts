@@ -19,3 +19,4 @@ export * from './studio-chat.ts';
 export * from './studio-schedule.ts';
 export * from './streams.ts';
 export * from './channels.ts';
+export * from './efir-calls.ts';

@@ -16,7 +16,7 @@ import {
 } from './calls.ts';
 import { studioLimits } from './constants.ts';
 import { dateSchema } from './entities.ts';
-import { channelSlugSchema } from './schedule.ts';
+import { channelAddSchema, channelSchema, channelSlugSchema } from './schedule.ts';
 import {
   auditEntrySchema,
   auditQuerySchema,
@@ -258,6 +258,8 @@ export const studioCalls = withRoutes(studioCallRoutes, {
     params: scheduleParams,
     response: z.object({ zone: z.string(), days: z.array(scheduleWeekDaySchema) }),
   },
+  channels: { access: moderators, response: z.array(channelSchema) },
+  channelAdd: { access: admins, body: channelAddSchema, response: channelSchema },
   onAir: {
     access: moderators,
     response: z.object({

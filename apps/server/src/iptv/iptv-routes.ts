@@ -14,7 +14,9 @@ import {
   mediaUrl,
 } from '@efir/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/database.ts';
+import { contentChangedChannel } from '../plugins/answer-cache.ts';
 import { addDays, type Clock, instantOf, zoneOffsetMs } from '../lib/clock.ts';
 import { mediaOrigins } from '../lib/security-headers.ts';
 import type { LiveChannel } from '../live/live-channel.ts';
@@ -34,6 +36,9 @@ export interface IptvOptions {
   mediaPort: number;
   /** How long a made document is answered again before it is made anew. */
   freshMs?: number;
+  /** Where the nodes say that what the site shows changed (a schedule, a channel): the documents
+   * are made anew then, not only once `freshMs` has passed. */
+  bus?: Bus;
 }
 
 interface Made {
@@ -55,6 +60,10 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
   const catchupDays = Math.max(1, Math.ceil(live.tv.rewindMs / 86_400_000));
   const made = new Map<string, Made>();
   const making = new Map<string, Promise<Made>>();
+  void options.bus?.subscribe(contentChangedChannel, (prefix) => {
+    // '' is "everything changed" (a schedule, a channel); a path's prefix is some catalogue's page.
+    if (prefix === '') made.clear();
+  });
 
   /** The origin a request came to, when it is one of the site's, else the public one. */
   const originOf = (request: FastifyRequest): string => {

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { LiveChannels } from '../live/live-channels.ts';
 import type { MediaTools } from '../media/ffmpeg.ts';
 import type { SessionLimits } from '../repositories/studio-accounts.ts';
+import type { Channels } from '../channels/channel-service.ts';
 import type { ScheduleDays } from '../schedule/schedule-days.ts';
 import type { Uploads } from './uploads.ts';
 
@@ -22,6 +23,8 @@ export interface StudioContext {
   live: LiveChannels;
   /** Writes the channels' days (the one way, shared with the operators' calls). */
   schedule: ScheduleDays;
+  /** Lists and adds channels (the one way, shared with the operators' calls). */
+  channels: Channels;
   /** The port the live streams are served on. */
   mediaPort: number;
   /** Drops every cached public answer on every node: a change shows at once. */

@@ -10,6 +10,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { channelRoutes } from './routes/channels.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { aboutRoutes } from './routes/about.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -51,6 +52,7 @@ export const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, regis
     await app.register(screen, options);
   }
   await app.register(scheduleRoutes, options);
+  await app.register(channelRoutes, options);
   await app.register(jobRoutes, options);
   await app.register(chatRoutes, options);
 

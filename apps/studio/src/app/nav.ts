@@ -17,6 +17,7 @@ import {
   Star,
   Tags,
   Users,
+  Tv,
   Vote,
   ListMusic,
 } from 'lucide-react';
@@ -34,6 +35,7 @@ export const navigation: { group: string; screens: Screen[] }[] = [
     screens: [
       { path: '/on-air', label: 'Сейчас в эфире', call: 'onAir', icon: Radio },
       { path: '/schedule', label: 'Сетка вещания', call: 'scheduleDay', icon: CalendarClock },
+      { path: '/channels', label: 'Каналы', call: 'channelAdd', icon: Tv },
     ],
   },
   {

@@ -26,6 +26,7 @@ const SearchPicksPage = screen(() => import('../features/search-picks/index.tsx'
 const AboutPage = screen(() => import('../features/about/index.tsx'));
 const ChatPage = screen(() => import('../features/chat/index.tsx'));
 const SchedulePage = screen(() => import('../features/schedule/index.tsx'));
+const ChannelsPage = screen(() => import('../features/channels/index.tsx'));
 const WeekPage = screen(() => import('../features/schedule/week-page.tsx'));
 const OnAirPage = lazy(() => import('../features/on-air/index.tsx'));
 const UsersPage = screen(() => import('../features/users/index.tsx'));
@@ -103,6 +104,7 @@ export function studioRoutes(role: StudioRole | undefined): RouteObject[] {
         guarded('schedule/:channel', 'scheduleDay', <SchedulePage />),
         guarded('schedule/:channel/:date', 'scheduleDay', <SchedulePage />),
         guarded('schedule-week/:channel/:date', 'scheduleWeek', <WeekPage />),
+        guarded('channels', 'channelAdd', <ChannelsPage />),
         guarded('videos', 'videos', <VideosPage />),
         guarded('videos/:id', 'video', <VideoPage />),
         guarded('radios', 'radios', <RadiosPage />),

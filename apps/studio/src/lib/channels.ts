@@ -1,5 +1,7 @@
-// The live channels as the studio names them, and the schedules' day today.
-import { dateIn, isMainChannel, type LiveChannelName } from '@efir/contract';
+// The live channels as the studio names them, the list of them, and the schedules' day today.
+import { type ChannelView, dateIn, isMainChannel, type LiveChannelName } from '@efir/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { callKey, queryClient, studio } from './api.ts';
 
 export const channelNames: Record<LiveChannelName, string> = { tv: 'ТВ', radio: 'Радио' };
 
@@ -29,4 +31,23 @@ export function clockAfter(zone: string, date: string) {
   const clock = clockFormat(zone);
   return (instant: number): string =>
     dateIn(zone, new Date(instant)) > date ? `${clock(instant)} следующего дня` : clock(instant);
+}
+
+/** Every channel the site airs, the main two first. */
+export const channelsQuery = queryOptions({
+  queryKey: callKey('channels'),
+  queryFn: ({ signal }) => studio('channels', { signal }),
+  staleTime: 60_000,
+});
+
+/** Adding a channel: the lists that name channels are asked again. */
+export function useAddChannel() {
+  return useMutation({
+    mutationFn: (body: Pick<ChannelView, 'slug' | 'name' | 'kind'>) => studio('channelAdd', { body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: callKey('channels') });
+      void queryClient.invalidateQueries({ queryKey: callKey('onAir') });
+      void queryClient.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
 }

@@ -4,7 +4,6 @@
 import {
   addDays,
   type ChannelRef,
-  channelPlaylistPath,
   kindDescriptions,
   scheduleLimits,
   type ScheduleMedia,
@@ -21,6 +20,7 @@ import { outlineDay } from '../../live/day-outline.ts';
 import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
 import { daySaved, type LiveScheduleDay } from '../../repositories/live.ts';
 import { latestJobs, mediaStateOf } from '../../repositories/studio-catalogue.ts';
+import { onAirNow } from '../../channels/on-air-now.ts';
 import {
   type EditorDay,
   editorScheduleDay,
@@ -270,48 +270,16 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
   app.route({
     ...studioRoute('onAir'),
     handler: async () => {
-      const t = context.clock().getTime();
-      const channels = await Promise.all(
-        live.list().map(async ({ ref: channel, name, live: channelLive }) => {
-          const now = await channelLive.onAirAt(t);
-          const items = now?.plan.schedule.items ?? [];
-          const slot = (index: number) => now?.plan.timeline.aired.find((entry) => entry.itemIndex === index);
-          const named = (index: number) => {
-            const item = items[index];
-            const aired = slot(index);
-            return item === undefined || aired === undefined ? undefined : { item, aired };
-          };
-          const current = now?.onAir.itemIndex === null || now === undefined ? undefined : named(now.onAir.itemIndex);
-          const names = await scheduleMediaRows(
-            db,
-            channel.kind,
-            items.map((item) => item.mediaId),
-          );
-          const nameOf = (mediaId: number) => names.get(mediaId)?.name ?? '';
-          return {
-            channel: channel.slug,
-            name,
-            kind: channel.kind,
-            playlist: channelPlaylistPath(channel),
-            date: now?.plan.schedule.day ?? null,
-            now:
-              current === undefined
-                ? null
-                : {
-                    name: nameOf(current.item.mediaId),
-                    mediaId: current.item.mediaId,
-                    start: current.aired.start,
-                    end: Math.min(current.aired.end, now?.plan.end ?? current.aired.end),
-                  },
-            next: (now?.onAir.next ?? []).slice(0, 3).flatMap((index) => {
-              const entry = named(index);
-              return entry === undefined
-                ? []
-                : [{ name: nameOf(entry.item.mediaId), mediaId: entry.item.mediaId, start: entry.aired.start }];
-            }),
-          };
-        }),
-      );
+      const aired = await onAirNow(db, live, context.clock().getTime());
+      const channels = aired.map(({ channel, name, playlist, date, now, next }) => ({
+        channel: channel.slug,
+        name,
+        kind: channel.kind,
+        playlist,
+        date,
+        now,
+        next: next.map(({ end: _end, ...item }) => item),
+      }));
       return { zone: timeZone, mediaPort: context.mediaPort, channels };
     },
   });

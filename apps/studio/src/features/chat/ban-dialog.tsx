@@ -2,15 +2,14 @@
 // server takes the visitor and the address from the message itself: a moderator never sees or
 // types either, only their short tags.
 import { type ChatBanDuration, chatBanAddSchema, type StudioChatMessage } from '@efir/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { CheckboxField, FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { useBan } from './api.ts';
+import { useDialogForm } from '../../lib/dialog-form.ts';
 
 export const banDurations: Record<ChatBanDuration, string> = {
   '1h': 'на 1 час',
@@ -21,19 +20,12 @@ export const banDurations: Record<ChatBanDuration, string> = {
 
 const banFormSchema = chatBanAddSchema.omit({ messageId: true });
 type BanInput = z.input<typeof banFormSchema>;
-type BanOutput = z.output<typeof banFormSchema>;
 const blank: BanInput = { duration: '24h', byAddress: false, reason: '' };
 
 export function BanDialog({ message, onClose }: { message: StudioChatMessage | null; onClose: () => void }) {
-  const form = useForm<BanInput, unknown, BanOutput>({ resolver: zodResolver(banFormSchema), defaultValues: blank });
   const ban = useBan();
   const toast = useToast();
-  const { errors } = form.formState;
-  const close = (): void => {
-    form.reset(blank);
-    ban.reset();
-    onClose();
-  };
+  const { form, errors, close } = useDialogForm(banFormSchema, blank, ban, onClose);
   return (
     <Dialog open={message !== null} title={`Бан гостя #${message?.visitorTag ?? ''}`} onClose={close} narrow>
       {message === null ? null : (

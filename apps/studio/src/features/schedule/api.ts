@@ -1,18 +1,18 @@
 // The schedule editor's calls: a day as stored, the timeline of a day being edited (asked again a
 // moment after each change), saving over the opened revision, copying, and the week.
-import { type LiveChannelName, type ScheduleMedia, type ScheduleSave, type StudioScheduleDay } from '@efir/contract';
+import { type ChannelKind, type ScheduleMedia, type ScheduleSave, type StudioScheduleDay } from '@efir/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { callKey, queryClient, studio } from '../../lib/api.ts';
 
-export function dayQuery(channel: LiveChannelName, date: string) {
+export function dayQuery(channel: string, date: string) {
   return queryOptions({
     queryKey: callKey('scheduleDay', { params: { channel, date } }),
     queryFn: ({ signal }) => studio('scheduleDay', { params: { channel, date }, signal }),
   });
 }
 
-export function weekQuery(channel: LiveChannelName, date: string) {
+export function weekQuery(channel: string, date: string) {
   return queryOptions({
     queryKey: callKey('scheduleWeek', { params: { channel, date } }),
     queryFn: ({ signal }) => studio('scheduleWeek', { params: { channel, date }, signal }),
@@ -45,9 +45,9 @@ export interface DayDraft {
 }
 
 /** A catalogue item as the day lists it, read when it is added. */
-export async function mediaOf(channel: LiveChannelName, id: number): Promise<ScheduleMedia> {
+export async function mediaOf(kind: ChannelKind, id: number): Promise<ScheduleMedia> {
   const found =
-    channel === 'tv' ? await studio('video', { params: { id } }) : await studio('radio', { params: { id } });
+    kind === 'video' ? await studio('video', { params: { id } }) : await studio('radio', { params: { id } });
   return {
     id: found.id,
     name: found.name,
@@ -102,7 +102,7 @@ export function storedBody(day: StudioScheduleDay): Omit<ScheduleSave, 'revision
 }
 
 /** The timeline of the draft as the channel would air it, asked again once edits pause. */
-export function usePreview(channel: LiveChannelName, date: string, draft: DayDraft | undefined) {
+export function usePreview(channel: string, date: string, draft: DayDraft | undefined) {
   const body = draft === undefined ? undefined : bodyOf(draft);
   const [settled, setSettled] = useState(body);
   const text = JSON.stringify(body);
@@ -131,7 +131,7 @@ export function usePreview(channel: LiveChannelName, date: string, draft: DayDra
   });
 }
 
-export function useSaveDay(channel: LiveChannelName, date: string) {
+export function useSaveDay(channel: string, date: string) {
   return useMutation({
     mutationFn: (body: ScheduleSave) => studio('scheduleSave', { params: { channel, date }, body }),
     onSuccess: (answer) => {
@@ -141,7 +141,7 @@ export function useSaveDay(channel: LiveChannelName, date: string) {
   });
 }
 
-export function useCopyDay(channel: LiveChannelName, date: string) {
+export function useCopyDay(channel: string, date: string) {
   return useMutation({
     mutationFn: (body: { from: string; to: string; replace: boolean }) =>
       studio('scheduleCopy', { params: { channel, date }, body }),

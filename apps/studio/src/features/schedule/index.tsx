@@ -3,16 +3,10 @@
 // list, the timeline the channel would air for the day as it is being edited, before it is saved.
 // A save is made over the revision that was opened: if someone saved the day meanwhile, nothing is
 // written and the editor chooses between their version and writing over it.
-import {
-  addDays,
-  type LiveChannelName,
-  liveChannelSchema,
-  scheduleLimits,
-  type StudioScheduleDay,
-} from '@efir/contract';
+import { addDays, type ChannelView, kindDescriptions, scheduleLimits, type StudioScheduleDay } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
@@ -22,7 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ApiError, problemOf, studio } from '../../lib/api.ts';
-import { channelNames, today } from '../../lib/channels.ts';
+import { channelName, channelsQuery, today } from '../../lib/channels.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
   bodyOf,
@@ -42,30 +36,50 @@ import { Tickers } from './tickers.tsx';
 import { Timeline } from './timeline.tsx';
 import './schedule.css';
 
-/** The channel and date of the address, or the TV today. */
-export function useDayParams(): { channel: LiveChannelName; date: string } {
+/** The channel (its slug) and date of the address, or the TV today. */
+export function useDayParams(): { channel: string; date: string } {
   const params = useParams();
-  const channel = liveChannelSchema.safeParse(params.channel);
   const date = /^\d{4}-\d{2}-\d{2}$/u.test(params.date ?? '') ? (params.date as string) : today();
-  return { channel: channel.success ? channel.data : 'tv', date };
+  return { channel: params.channel ?? 'tv', date };
+}
+
+/** The channel of the address among the site's, then what `render` makes of it; a slug that
+ * names none says so. */
+export function WithChannel(props: { slug: string; render: (channel: ChannelView) => ReactNode }) {
+  const channels = useQuery(channelsQuery);
+  return (
+    <Loaded query={channels}>
+      {(list) => {
+        const channel = list.find((entry) => entry.slug === props.slug);
+        return channel === undefined ? (
+          <p className="alert" role="alert">
+            Канала «{props.slug}» нет.
+          </p>
+        ) : (
+          props.render(channel)
+        );
+      }}
+    </Loaded>
+  );
 }
 
 /** Channel switch and day navigation, shared by the day and the week. */
-export function DayNavigation(props: { channel: LiveChannelName; date: string; base: string; step: number }) {
+export function DayNavigation(props: { channel: string; date: string; base: string; step: number }) {
   const navigate = useNavigate();
   const id = useId();
-  const to = (channel: LiveChannelName, date: string) => `${props.base}/${channel}/${date}`;
+  const channels = useQuery(channelsQuery);
+  const to = (channel: string, date: string) => `${props.base}/${channel}/${date}`;
   return (
     <div className="row schedule-nav">
       <div className="segmented" role="group" aria-label="Канал">
-        {liveChannelSchema.options.map((channel) => (
+        {(channels.data ?? []).map((channel) => (
           <Link
-            key={channel}
-            className={channel === props.channel ? 'button button--primary' : 'button'}
-            aria-current={channel === props.channel ? 'page' : undefined}
-            to={to(channel, props.date)}
+            key={channel.slug}
+            className={channel.slug === props.channel ? 'button button--primary' : 'button'}
+            aria-current={channel.slug === props.channel ? 'page' : undefined}
+            to={to(channel.slug, props.date)}
           >
-            {channelNames[channel]}
+            {channelName(channel.slug, channel.name)}
           </Link>
         ))}
       </div>
@@ -95,18 +109,23 @@ export function DayNavigation(props: { channel: LiveChannelName; date: string; b
 }
 
 export default function SchedulePage() {
-  const { channel, date } = useDayParams();
-  const stored = useQuery(dayQuery(channel, date));
+  const { channel: slug, date } = useDayParams();
+  return <WithChannel slug={slug} render={(channel) => <StoredDay channel={channel} date={date} />} />;
+}
+
+function StoredDay({ channel, date }: { channel: ChannelView; date: string }) {
+  const stored = useQuery(dayQuery(channel.slug, date));
   return (
     <Loaded query={stored}>
-      {(data) => <DayEditor key={`${channel}/${date}`} channel={channel} date={date} opened={data.day} />}
+      {(data) => <DayEditor key={`${channel.slug}/${date}`} channel={channel} date={date} opened={data.day} />}
     </Loaded>
   );
 }
 
 /** The day as it was opened (or last saved here) and the draft made of it. */
-function DayEditor(props: { channel: LiveChannelName; date: string; opened: StudioScheduleDay }) {
-  const { channel, date } = props;
+function DayEditor(props: { channel: ChannelView; date: string; opened: StudioScheduleDay }) {
+  const { channel: aired, date } = props;
+  const channel = aired.slug;
   const toast = useToast();
   const [base, setBase] = useState(props.opened);
   const [current, setDraft] = useState(() => draftOf(props.opened));
@@ -143,7 +162,7 @@ function DayEditor(props: { channel: LiveChannelName; date: string; opened: Stud
   return (
     <>
       <PageHeader
-        title={`Сетка: ${channelNames[channel]}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`}
+        title={`Сетка: ${channelName(aired.slug, aired.name)}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`}
         about="Передачи дня по порядку; справа — что выйдет в эфир, посчитанное так же, как считает эфир."
       >
         <Link className="button" to={`/schedule-week/${channel}/${date}`}>
@@ -218,11 +237,11 @@ function DayEditor(props: { channel: LiveChannelName; date: string; opened: Stud
           <section className="panel stack" aria-labelledby="day-items">
             <h2 id="day-items">Передачи</h2>
             <ItemPicker
-              kind={channel === 'tv' ? 'video' : 'radio'}
+              kind={kindDescriptions[aired.kind].catalogue}
               label="Добавить из каталога"
               taken={[]}
               onPick={(picked) => {
-                void mediaOf(channel, picked.id).then((media) => {
+                void mediaOf(aired.kind, picked.id).then((media) => {
                   setDraft((before) => ({
                     ...before,
                     items: [...before.items, { key: nextKey(), media, startsAt: null, isAd: false, draft: 0 }],
@@ -243,7 +262,7 @@ function DayEditor(props: { channel: LiveChannelName; date: string; opened: Stud
                 render={(item) => (
                   <ItemRow
                     item={item}
-                    channel={channel}
+                    channel={aired}
                     onChange={(next) => {
                       update({ items: current.items.map((entry) => (entry.key === next.key ? next : entry)) });
                     }}
@@ -255,7 +274,7 @@ function DayEditor(props: { channel: LiveChannelName; date: string; opened: Stud
               />
             )}
           </section>
-          {channel === 'tv' ? (
+          {aired.kind === 'video' ? (
             <Tickers
               tickers={current.tickers}
               items={current.items}

@@ -1,6 +1,6 @@
 // One item of a day in the schedule editor: its programme, and its own start, ad mark and (radio)
 // keep-off-the-air mark.
-import { airsAudio, type LiveChannelName } from '@efir/contract';
+import { airsAudio, type ChannelRef } from '@efir/contract';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { MediaBadge } from '../../components/status.tsx';
@@ -9,7 +9,7 @@ import type { DraftItem } from './api.ts';
 
 export function ItemRow(props: {
   item: DraftItem;
-  channel: LiveChannelName;
+  channel: ChannelRef;
   onChange: (item: DraftItem) => void;
   onRemove: () => void;
 }) {

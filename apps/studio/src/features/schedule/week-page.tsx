@@ -1,13 +1,13 @@
 // A channel's week at a glance: each day on a 24-hour bar (items, ads, slots without media, the
 // slate between items), with its figures; a day opens in the editor.
-import { instantOf } from '@efir/contract';
+import { type ChannelView, instantOf } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDuration } from '../../lib/format.ts';
-import { channelNames, clockAfter, clockFormat } from '../../lib/channels.ts';
+import { channelName, clockAfter, clockFormat } from '../../lib/channels.ts';
 import { weekQuery } from './api.ts';
-import { DayNavigation, useDayParams } from './index.tsx';
+import { DayNavigation, useDayParams, WithChannel } from './index.tsx';
 import './schedule.css';
 import { Loaded } from '../../components/loaded.tsx';
 
@@ -15,12 +15,17 @@ const dayMs = 24 * 3600 * 1000;
 const kindNames = { item: 'Передачи', ad: 'Реклама', missing: 'Нет медиа (заставка)', gap: 'Пауза (заставка)' };
 
 export default function WeekPage() {
-  const { channel, date } = useDayParams();
+  const { channel: slug, date } = useDayParams();
+  return <WithChannel slug={slug} render={(channel) => <Week channel={channel} date={date} />} />;
+}
+
+function Week({ channel: aired, date }: { channel: ChannelView; date: string }) {
+  const channel = aired.slug;
   const week = useQuery(weekQuery(channel, date));
   return (
     <>
       <PageHeader
-        title={`Неделя: ${channelNames[channel]}`}
+        title={`Неделя: ${channelName(aired.slug, aired.name)}`}
         about="Покрытие суток по дням: где идут передачи, где заставка и где нет медиа."
       />
       <DayNavigation channel={channel} date={date} base="/schedule-week" step={7} />

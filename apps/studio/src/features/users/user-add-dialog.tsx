@@ -1,14 +1,13 @@
 // Adding an account: its login and role, and a password only when the admin wants to choose it;
 // otherwise the server makes one, which the users screen then shows once.
 import { loginSchema, passwordSchema, studioRoleSchema } from '@efir/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { useAddUser } from './api.ts';
+import { useDialogForm } from '../../lib/dialog-form.ts';
 import type { MadePassword } from './password-dialog.tsx';
 import { roleLabels, rolesHint } from '../../lib/roles.ts';
 
@@ -22,7 +21,6 @@ const addSchema = z.object({
     .pipe(passwordSchema.optional()),
 });
 type AddInput = z.input<typeof addSchema>;
-type AddOutput = z.output<typeof addSchema>;
 
 const blank: AddInput = { login: '', role: 'editor', password: '' };
 
@@ -35,15 +33,9 @@ export function UserAddDialog({
   onClose: () => void;
   onMade: (made: MadePassword) => void;
 }) {
-  const form = useForm<AddInput, unknown, AddOutput>({ resolver: zodResolver(addSchema), defaultValues: blank });
   const add = useAddUser();
   const toast = useToast();
-  const { errors } = form.formState;
-  const close = (): void => {
-    form.reset(blank);
-    add.reset();
-    onClose();
-  };
+  const { form, errors, close } = useDialogForm(addSchema, blank, add, onClose);
   return (
     <Dialog open={open} title="Новый пользователь" onClose={close} narrow>
       <form

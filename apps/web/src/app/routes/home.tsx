@@ -1,6 +1,9 @@
 import type { TeleprogramItem } from '@efir/contract';
 import { AboutBlock } from '../../features/about/components/about-block.tsx';
 import { MainListRows } from '../../features/catalog/components/main-list-rows.tsx';
+import { useChosenChannel } from '../../features/channels/api/get-channels-on-air.ts';
+import { AddedChannel } from '../../features/channels/components/added-channel.tsx';
+import { ChannelSwitcher } from '../../features/channels/components/channel-switcher.tsx';
 import { Chat } from '../../features/chat/components/chat.tsx';
 import { LiveTvSection, ProgrammeStrip } from '../../features/live-tv/components/live-tv-section.tsx';
 import { PollBlock } from '../../features/poll/components/poll-block.tsx';
@@ -33,16 +36,22 @@ function TeleprogramStrip({
 export function HomeRoute() {
   const { t } = useI18n();
   usePageTitle(undefined);
+  const { channels, chosen } = useChosenChannel('video');
   return (
     <div className="page">
       <h1 className="visually-hidden">{t('app.title')}</h1>
-      <LiveTvSection
-        ticker={(teleId, itemId, time) => <Ticker teleId={teleId} itemKey={itemId} time={time} />}
-        chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
-        strip={(teleId, currentId, watchedId) => (
-          <TeleprogramStrip teleId={teleId} currentId={currentId} watchedId={watchedId} />
-        )}
-      />
+      <ChannelSwitcher channels={channels} chosen={chosen} path="/" />
+      {chosen === undefined ? (
+        <LiveTvSection
+          ticker={(teleId, itemId, time) => <Ticker teleId={teleId} itemKey={itemId} time={time} />}
+          chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
+          strip={(teleId, currentId, watchedId) => (
+            <TeleprogramStrip teleId={teleId} currentId={currentId} watchedId={watchedId} />
+          )}
+        />
+      ) : (
+        <AddedChannel key={chosen.slug} channel={chosen} />
+      )}
       <BelowTheFold>
         <Slideshow name="main" label={t('home.slideshow')} autoplayMs={10_000} />
         <PollBlock />

@@ -1,3 +1,6 @@
+import { useChosenChannel } from '../../features/channels/api/get-channels-on-air.ts';
+import { AddedChannel } from '../../features/channels/components/added-channel.tsx';
+import { ChannelSwitcher } from '../../features/channels/components/channel-switcher.tsx';
 import { Chat } from '../../features/chat/components/chat.tsx';
 import { LiveRadioSection } from '../../features/live-radio/components/live-radio-section.tsx';
 import { PopularProgrammes } from '../../features/radio/components/popular-programmes.tsx';
@@ -14,10 +17,16 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export function RadioRoute() {
   const { t } = useI18n();
   usePageTitle(t('nav.live_radio'));
+  const { channels, chosen } = useChosenChannel('audio');
   return (
     <div className="page">
       <h1>{t('nav.live_radio')}</h1>
-      <LiveRadioSection chat={(dayId) => <Chat room="radio" id={dayId} />} />
+      <ChannelSwitcher channels={channels} chosen={chosen} path="/radio" />
+      {chosen === undefined ? (
+        <LiveRadioSection chat={(dayId) => <Chat room="radio" id={dayId} />} />
+      ) : (
+        <AddedChannel key={chosen.slug} channel={chosen} />
+      )}
       <BelowTheFold>
         <Slideshow name="radios" label={t('radio.slideshow')} autoplayMs={5000} perView={{ mobile: 1.2, wide: 3 }} />
         <PopularProgrammes />

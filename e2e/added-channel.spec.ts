@@ -1,6 +1,6 @@
 // A third channel, added as data, in Chromium on a site of its own: an admin adds a TV channel in
 // the studio; an editor schedules a clip on it from now; a viewer chooses it with the home page's
-// switcher and its picture plays; ffmpeg plays its entry of the IPTV list; its guide validates
+// switcher and its picture plays (the page passes axe); ffmpeg plays its entry of the IPTV list; its guide validates
 // against the XMLTV DTD; and its rewind form plays what it aired.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { iptvChannelId, iptvPaths, rewindQuery, videoStreamPath } from '@efir/contract';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { clockIn, secondsSinceMidnight } from './support/schedule.ts';
@@ -97,7 +98,7 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   await page.context().close();
 
   // A viewer chooses the channel on the home page: its picture plays, and it says what airs.
-  const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const viewer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await open(viewer, '/', { base: spec().url });
   const switcher = viewer.getByRole('navigation', { name: 'Каналы' });
   await switcher.getByRole('link', { name: channelName }).click();
@@ -113,10 +114,16 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(first + 1);
   // The picture moves: the channel is on the air from a few seconds before now.
   const airing = Math.floor(Date.now() / 1000);
+  const faults = (await new AxeBuilder({ page: viewer }).analyze()).violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    faults.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   // The main channel is one click back.
   await switcher.getByRole('link', { name: 'Эфир', exact: true }).click();
   await expect(viewer).toHaveURL(`${spec().url}/`);
-  await viewer.close();
+  await viewer.context().close();
 
   // Its IPTV entry plays in ffmpeg; its guide validates.
   const list = await (await fetch(`${spec().url}${iptvPaths.channels}`)).text();

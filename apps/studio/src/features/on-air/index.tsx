@@ -127,7 +127,7 @@ export default function OnAirPage(props: { chats?: ReactNode; queue?: ReactNode 
       : `${window.location.protocol}//${window.location.hostname}:${String(onAir.data.mediaPort)}`;
   return (
     <>
-      <PageHeader title="Эфир" about="Что идёт сейчас и дальше на обоих каналах, как это видят зрители." />
+      <PageHeader title="Эфир" about="Что идёт сейчас и дальше на каждом канале, как это видят зрители." />
       <Loaded query={onAir}>
         {(data) => (
           <div className="on-air">

@@ -47,7 +47,12 @@ export function AddedChannel({ channel }: { channel: ChannelOnAir }) {
     };
   }, [url, channel.kind]);
   const label = `${channel.name}: ${t('live.title')}`;
-  const clock = (instant: number): string => formatClock(clockTimeIn(siteTimeZone(), new Date(instant)));
+  // Minutes, and seconds where an item starts and ends within one minute.
+  const clock = (instant: number): string => clockTimeIn(siteTimeZone(), new Date(instant));
+  const span = (now: { start: number; end: number }): string => {
+    const [start, end] = [clock(now.start), clock(now.end)];
+    return formatClock(start) === formatClock(end) ? `${start}–${end}` : `${formatClock(start)}–${formatClock(end)}`;
+  };
   return (
     <section className="added-channel" aria-label={label}>
       <div
@@ -61,34 +66,33 @@ export function AddedChannel({ channel }: { channel: ChannelOnAir }) {
           <audio ref={mediaRef} aria-label={label} muted={muted} autoPlay controls />
         )}
       </div>
-      <p className="added-channel__now" data-testid="added-channel-now">
-        {channel.now === null ? (
-          t('channels.off_air')
-        ) : (
-          <>
-            <span className="added-channel__label">{t('live.now')}: </span>
-            <strong>{channel.now.name}</strong>{' '}
-            <span className="added-channel__time">
-              {clock(channel.now.start)}–{clock(channel.now.end)}
-            </span>
-          </>
-        )}
-      </p>
-      {muted ? (
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            const media = mediaRef.current;
-            if (media === null) return;
-            media.muted = false;
-            setMuted(false);
-            void media.play().catch(() => undefined);
-          }}
-        >
-          {t('live.unmute')}
-        </button>
-      ) : null}
+      <div className="added-channel__about">
+        <p className="added-channel__now" data-testid="added-channel-now">
+          {channel.now === null ? (
+            t('channels.off_air')
+          ) : (
+            <>
+              <span className="added-channel__label">{t('live.now')}: </span>
+              <strong>{channel.now.name}</strong> <span className="added-channel__time">{span(channel.now)}</span>
+            </>
+          )}
+        </p>
+        {muted ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const media = mediaRef.current;
+              if (media === null) return;
+              media.muted = false;
+              setMuted(false);
+              void media.play().catch(() => undefined);
+            }}
+          >
+            {t('live.unmute')}
+          </button>
+        ) : null}
+      </div>
     </section>
   );
 }

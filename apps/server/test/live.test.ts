@@ -34,19 +34,9 @@ describeOnBackends('live channels', (backend) => {
   let live: LiveChannels;
   let app: FastifyInstance;
   let mediaApp: FastifyInstance;
-  const ids = {
-    v1: 0,
-    v2: 0,
-    v3: 0,
-    r1: 0,
-    r2: 0,
-    teleA: 0,
-    teleB: 0,
-    radioA: 0,
-    radioB: 0,
-    tickerV1: 0,
-    tickerAll: 0,
-  };
+  // The rows the day is written from.
+  const ids = { v1: 0, v2: 0, v3: 0, r1: 0, r2: 0, teleA: 0, teleB: 0, radioA: 0, radioB: 0 };
+  const tickers = { v1: 0, all: 0 };
 
   beforeAll(async () => {
     database = await testDatabase(backend, 'migrated');
@@ -59,16 +49,12 @@ describeOnBackends('live channels', (backend) => {
     };
     const eight = clip('eight', 8);
     const six = clip('six', 6);
-    ids.v1 = await ingestVideo(context, { file: eight, name: 'Первый', categoryId: videoCategoryId, draft: 1 });
-    ids.v2 = await ingestVideo(context, { file: six, name: 'Второй', categoryId: videoCategoryId });
-    ids.r1 = await ingestRadio(context, { file: eight, name: 'Первая', author: 'А', categoryId: radioCategoryId });
-    ids.r2 = await ingestRadio(context, {
-      file: six,
-      name: 'Вторая',
-      author: 'Б',
-      categoryId: radioCategoryId,
-      draft: 1,
-    });
+    const videoIn = { categoryId: videoCategoryId };
+    const radioIn = { categoryId: radioCategoryId };
+    ids.v1 = await ingestVideo(context, { ...videoIn, file: eight, name: 'Первый', draft: 1 });
+    ids.v2 = await ingestVideo(context, { ...videoIn, file: six, name: 'Второй' });
+    ids.r1 = await ingestRadio(context, { ...radioIn, file: eight, name: 'Первая', author: 'А' });
+    ids.r2 = await ingestRadio(context, { ...radioIn, file: six, name: 'Вторая', author: 'Б', draft: 1 });
     const [v3] = await db
       .insert(video)
       .values({ name: 'Снят с эфира', categoryId: videoCategoryId, draft: 2, durationSeconds: 5 })
@@ -77,13 +63,10 @@ describeOnBackends('live channels', (backend) => {
 
     // TV, day A from 23:59:30: v1 8 s, an ad (v2) 6 s, a draft-2 video, a gap until v2 at 23:59:50,
     // then v1 from 23:59:56, cut at midnight by day B: v2, a gap, v1 at 00:00:10, over at 00:00:18.
-    const [teleA] = await db
-      .insert(teleprogram)
-      .values({ day: dayA, startsAt: '23:59:30', finishedText: 'Конец' })
-      .returning();
+    const dayAStart = { day: dayA, startsAt: '23:59:30', finishedText: 'Конец' };
+    const [teleA] = await db.insert(teleprogram).values(dayAStart).returning();
     const [teleB] = await db.insert(teleprogram).values({ day: dayB, startsAt: '00:00:00' }).returning();
-    ids.teleA = teleA!.id;
-    ids.teleB = teleB!.id;
+    [ids.teleA, ids.teleB] = [teleA!.id, teleB!.id];
     await db.insert(teleprogramItem).values([
       { teleprogramId: ids.teleA, position: 0, videoId: ids.v1 },
       { teleprogramId: ids.teleA, position: 1, videoId: ids.v2, isAd: true },
@@ -100,14 +83,13 @@ describeOnBackends('live channels', (backend) => {
         { teleprogramId: ids.teleA, videoId: null, message: 'Обо всём', startsAt: '23:59:32' },
       ])
       .returning();
-    ids.tickerV1 = tickerV1!.id;
-    ids.tickerAll = tickerAll!.id;
+    tickers.v1 = tickerV1!.id;
+    tickers.all = tickerAll!.id;
 
     // Radio, day A from 23:59:40: r1 8 s, r2 6 s; day B from midnight: r1.
     const [radioA] = await db.insert(radioprogram).values({ day: dayA, startsAt: '23:59:40' }).returning();
     const [radioB] = await db.insert(radioprogram).values({ day: dayB, startsAt: '00:00:00' }).returning();
-    ids.radioA = radioA!.id;
-    ids.radioB = radioB!.id;
+    [ids.radioA, ids.radioB] = [radioA!.id, radioB!.id];
     await db.insert(radioprogramItem).values([
       { radioprogramId: ids.radioA, position: 0, radioId: ids.r1 },
       { radioprogramId: ids.radioA, position: 1, radioId: ids.r2 },
@@ -392,13 +374,13 @@ describeOnBackends('live channels', (backend) => {
     it('give the tickers of the item on air and of the whole programme', async () => {
       now = at('23:59:31');
       const during = (await call('GET', `/get/live-stroka/${ids.teleA}/`)).body as unknown as { id: number }[];
-      expect(during.map((t) => t.id).sort()).toEqual([ids.tickerV1, ids.tickerAll].sort());
+      expect(during.map((t) => t.id).sort()).toEqual([tickers.v1, tickers.all].sort());
       now = at('23:59:40');
       const after = (await call('GET', `/get/live-stroka/${ids.teleA}/`)).body as unknown as {
         id: number;
         video_content_id: number | null;
       }[];
-      expect(after).toEqual([expect.objectContaining({ id: ids.tickerAll, video_content_id: null })]);
+      expect(after).toEqual([expect.objectContaining({ id: tickers.all, video_content_id: null })]);
     });
 
     it('show a day as on air only while it is', async () => {

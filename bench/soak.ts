@@ -14,7 +14,7 @@
 // quarter of the samples after warm-up against the last quarter's); memory growth is measured the
 // same way and written down, not judged. Ctrl+C stops the run early (exit code 130, no result file); whatever
 // the run started (nodes, nginx, its database, its temporary directory) is removed in every case.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { apiUrl } from '@efir/contract';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
+import { nginxPids, processTree, type Usage, usage, childrenOf, readProc } from './process-tree.ts';
 import { cpuModel, fixed, log, nproc, writeResult } from './support.ts';
 import { type Kind, newTally, p as percentile, type Tally, type Viewer, viewer } from './viewers.ts';
 
@@ -40,11 +41,6 @@ const mediaPort = 19_320;
 const nodePortOffset = 10;
 
 type FailureKind = Kind | 'stream';
-
-interface Usage {
-  rssBytes: number;
-  openFiles: number;
-}
 
 interface Sample {
   ms: number;
@@ -75,31 +71,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const pause = (ms: number): Promise<void> =>
   delay(Math.max(0, ms), undefined, { signal: stopping.signal }).catch(() => undefined);
 
-const readProc = (pid: number, file: string): string | undefined => {
-  try {
-    return readFileSync(`/proc/${String(pid)}/${file}`, 'utf8');
-  } catch {
-    // Gone meanwhile.
-    return undefined;
-  }
-};
-
-/** Every process's parent, from /proc/<pid>/stat (the command's name may hold spaces and brackets). */
-function parents(): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/u.test(entry)) continue;
-    const stat = readProc(Number(entry), 'stat');
-    if (stat === undefined) continue;
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    found.set(Number(entry), ppid);
-  }
-  return found;
-}
-
-const childrenOf = (tree: Map<number, number>, parent: number): number[] =>
-  [...tree].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
-
 /** The nodes' processes by index: this process's children running the server, told apart by PORT. */
 function nodePids(tree: Map<number, number>): (number | undefined)[] {
   const pids: (number | undefined)[] = Array.from({ length: nodeCount }, () => undefined);
@@ -110,32 +81,6 @@ function nodePids(tree: Map<number, number>): (number | undefined)[] {
     if (index >= 0 && index < nodeCount) pids[index] = pid;
   }
   return pids;
-}
-
-/** nginx's master (from its pid file) and its workers. */
-function nginxPids(prefix: string, tree: Map<number, number>): number[] {
-  let master: number;
-  try {
-    master = Number(readFileSync(join(prefix, 'nginx.pid'), 'utf8').trim());
-  } catch {
-    return [];
-  }
-  return tree.has(master) ? [master, ...childrenOf(tree, master)] : [];
-}
-
-function usage(pids: readonly number[]): Usage {
-  let rssBytes = 0;
-  let openFiles = 0;
-  for (const pid of pids) {
-    const rss = /^VmRSS:\s+(\d+) kB/mu.exec(readProc(pid, 'status') ?? '')?.[1];
-    rssBytes += Number(rss ?? 0) * 1024;
-    try {
-      openFiles += readdirSync(`/proc/${String(pid)}/fd`).length;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return { rssBytes, openFiles };
 }
 
 /** Fails before anything starts when another process holds one of the run's ports. */
@@ -163,7 +108,7 @@ async function checkPortsFree(): Promise<void> {
 
 /** The processes' usage now, and the interval's requests since the last sample (taken out of the tally). */
 function takeSample(ms: number, tally: Tally, nginxPrefix: string): Sample {
-  const tree = parents();
+  const tree = processTree();
   const latencies = tally.latencies;
   tally.latencies = { call: [], playlist: [], segment: [] };
   const failed = tally.failed;
@@ -383,7 +328,7 @@ export async function runSoak(): Promise<number> {
     tally.measuring = false;
     await joined;
     for (const one of viewers) one.stop();
-    const nginxLeft = nginxPids(nginxPrefix, parents());
+    const nginxLeft = nginxPids(nginxPrefix, processTree());
     await cluster?.stop().catch((error: unknown) => {
       log(`the cluster did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
     });

@@ -4,12 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   adminPrefix,
   apiPrefix,
-  csrfHeader,
   eventStreamTimings,
   formatShift,
   mediaPrefix,
@@ -18,12 +15,7 @@ import {
   visitorLimitDefaults,
 } from '@efir/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Bus } from './bus/bus.ts';
 import { ChatFreshness } from './chat/freshness.ts';
 import type { Config } from './config.ts';
@@ -42,10 +34,11 @@ import {
   securityHeadersPlugin,
   sitePolicy,
 } from './lib/security-headers.ts';
-import { adminSecurity, adminTag, answerCacheMs, studioSecurity, studioTag } from './lib/route.ts';
+import { answerCacheMs } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, contentChangedChannel, invalidateAnswers } from './plugins/answer-cache.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { scriptPlugin } from './plugins/script.ts';
 import { latinMemo } from './lib/latin-memo.ts';
 import { cataloguePages } from './catalogue/catalogue-pages.ts';
@@ -73,7 +66,6 @@ import { iptvRoutes } from './iptv/iptv-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
-import { studioCookie } from './studio/access.ts';
 import { studioPlugin, type StudioOptions } from './studio/studio.ts';
 import { servePage } from './web/page-head.ts';
 import { readManifest } from './web/screen-files.ts';
@@ -195,41 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : servePage(options.db, indexHtml, new URL(publicUrl).origin, readManifest(webDist));
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Efir API',
-        version: '1',
-        description: `The ${apiPrefix} calls of the Efir site, the operators' calls under ${adminPrefix} (tag ${adminTag}, bearer token) and the studio's under ${studioPrefix} (tag ${studioTag}, session cookie). Loose ends of the specification are pinned in docs/API.md.`,
-      },
-      tags: [
-        {
-          name: adminTag,
-          description: `The operators' calls under ${adminPrefix}: the bearer token in DATA_DIR/admin-token.`,
-        },
-        {
-          name: studioTag,
-          description:
-            `The studio's calls under ${studioPrefix} (docs/STUDIO.md): a session cookie from signing in, ` +
-            `and on every call that changes something the session's ${csrfHeader} header and a page of the site as its Origin.`,
-        },
-      ],
-      components: {
-        securitySchemes: {
-          [adminSecurity]: { type: 'http', scheme: 'bearer', description: 'The token in DATA_DIR/admin-token.' },
-          [studioSecurity]: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: studioCookie,
-            description: `Set by POST ${studioPrefix}/session; HttpOnly, SameSite=Strict.`,
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerOpenApi(app);
 
   const db = options.db;
   const clock = options.clock ?? systemClock;

@@ -5,23 +5,15 @@
 import {
   type AdminClient,
   ApiError,
-  type ChannelAdd,
-  channelAddSchema,
-  type ChannelView,
   createAdminClient,
   type IngestJob,
   type IngestRequest,
   ingestRequestSchema,
-  loginSchema,
-  passwordSchema,
-  type StudioRole,
-  studioRoleSchema,
   type StudioUser,
 } from '@efir/contract';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { dataDirHolder } from '../db/data-dir-lock.ts';
@@ -33,10 +25,18 @@ import { readAdminToken } from '../lib/admin-token.ts';
 import { locateMediaTools } from '../media/ffmpeg.ts';
 import { PreparedMedia } from '../media/prepared-media.ts';
 import { enqueueIngest, findIngest, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
-import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { toJobView } from '../routes/admin.ts';
-import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
-import { type Channels, channelService } from '../channels/channel-service.ts';
+import {
+  type AccountChange,
+  describeUser,
+  localAccounts,
+  passwordFromStdin,
+  siteAccounts,
+  type UserAction,
+  userAction,
+} from './account-commands.ts';
+import { type ChannelAction, channelAction, describeChannel, localChannels, siteChannels } from './channel-commands.ts';
+import { UsageError } from './usage.ts';
 
 const usage = `usage:
   npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
@@ -52,8 +52,6 @@ const usage = `usage:
   npm run efir -- channel add <slug> --name "…" --kind video|audio
   npm run efir -- channel list
 Without --password-stdin a password is made and printed once.`;
-
-class UsageError extends Error {}
 
 /** What the command reads and writes: the process's environment and streams, or a test's. */
 export interface EfirIo {
@@ -141,67 +139,6 @@ function localQueue(config: ReturnType<typeof loadConfig>, database: Database, i
   };
 }
 
-/** A change of an account: a new role, enabled or disabled, a new password (or one to make). */
-interface AccountChange {
-  role?: StudioRole;
-  disabled?: boolean;
-  password?: string | true;
-}
-
-/** The studio's accounts, wherever they are: the running site's operators' calls or the database. */
-interface Accounts {
-  list(): Promise<StudioUser[]>;
-  add(login: string, role: StudioRole, password: string | undefined): Promise<{ user: StudioUser; password?: string }>;
-  change(login: string, change: AccountChange): Promise<{ user: StudioUser; password?: string }>;
-}
-
-function siteAccounts(admin: AdminClient): Accounts {
-  return {
-    list: () => admin('users'),
-    add: (login, role, password) =>
-      admin('userAdd', { body: { login, role, ...(password === undefined ? {} : { password }) } }),
-    change: (login, change) => admin('userUpdate', { params: { login }, body: change }),
-  };
-}
-
-function localAccounts(database: Database): Accounts {
-  const db = database.db;
-  // The command line on the database itself: the audit log names it so.
-  const actor = { name: 'cli', address: 'local' };
-  return {
-    list: async () => (await listUsers(db)).map(toStudioUser),
-    add: async (login, role, password) => {
-      const made = await createAccount(db, actor, { login, role, ...(password === undefined ? {} : { password }) });
-      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
-    },
-    change: async (login, change) => {
-      const found = await findUserByLogin(db, login);
-      if (found === undefined) throw new Error(`no account ${login}`);
-      const made = await changeAccount(db, actor, found.id, {
-        ...(change.role === undefined ? {} : { role: change.role }),
-        ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
-        ...(change.password === undefined ? {} : { newPassword: change.password }),
-      });
-      return { user: toStudioUser(made.user), ...(made.password === undefined ? {} : { password: made.password }) };
-    },
-  };
-}
-
-/** The channels, wherever they are: the running site's operators' calls (which air an added one
- * at once) or the database (read by the site when it starts). */
-function siteChannels(admin: AdminClient): Pick<Channels, 'list'> & { add(wanted: ChannelAdd): Promise<ChannelView> } {
-  return { list: () => admin('channels'), add: (wanted) => admin('channelAdd', { body: wanted }) };
-}
-
-function localChannels(database: Database): Pick<Channels, 'list'> & { add(wanted: ChannelAdd): Promise<ChannelView> } {
-  const channels = channelService({ db: database.db });
-  return { list: () => channels.list(), add: (wanted) => channels.add({ name: 'cli', address: 'local' }, wanted) };
-}
-
-function describeChannel(channel: ChannelView): string {
-  return `${channel.slug} ${channel.kind} «${channel.name}»${channel.main ? ' (main)' : ''}`;
-}
-
 function describe(job: IngestJob): string {
   const result = job.resultId === null ? '' : ` → ${job.kind} ${job.resultId}`;
   const error = job.error === null ? '' : `: ${job.error}`;
@@ -269,76 +206,12 @@ function ingestRequest(kind: string | undefined, args: string[]): { request: Ing
   return { request: parsed.data, wait: values['no-wait'] !== true };
 }
 
-type UserAction =
-  | { kind: 'user-list' }
-  | { kind: 'user-add'; login: string; role: StudioRole; passwordStdin: boolean }
-  | { kind: 'user-change'; login: string; change: AccountChange; passwordStdin: boolean };
-
 type Action =
   | { kind: 'ingest'; request: IngestRequest; wait: boolean }
-  | { kind: 'channel-list' }
-  | { kind: 'channel-add'; channel: ChannelAdd }
+  | ChannelAction
   | { kind: 'list' }
   | { kind: 'retry'; id: number }
   | UserAction;
-
-/** `value` as `schema` reads it, or a usage error naming `what`. */
-function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const outcome = schema.safeParse(value);
-  if (!outcome.success)
-    throw new UsageError(`${what}: ${outcome.error.issues.map((issue) => issue.message).join('; ')}`);
-  return outcome.data;
-}
-
-/** What `user …` asks for. */
-function userAction(sub: string | undefined, args: string[]): UserAction {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
-  });
-  const passwordStdin = values['password-stdin'] === true;
-  if (sub === 'list' && positionals.length === 0) return { kind: 'user-list' };
-  const [name, ...rest] = positionals;
-  if (name === undefined) throw new UsageError("give the account's login");
-  const login = parsed(loginSchema, name, 'login');
-  if (sub === 'add' && rest.length === 0) {
-    return { kind: 'user-add', login, role: parsed(studioRoleSchema, values.role, '--role'), passwordStdin };
-  }
-  if (sub === 'passwd' && rest.length === 0) return { kind: 'user-change', login, change: {}, passwordStdin };
-  if (sub === 'role' && rest.length === 1) {
-    return { kind: 'user-change', login, change: { role: parsed(studioRoleSchema, rest[0], 'role') }, passwordStdin };
-  }
-  if ((sub === 'disable' || sub === 'enable') && rest.length === 0) {
-    return { kind: 'user-change', login, change: { disabled: sub === 'disable' }, passwordStdin };
-  }
-  throw new UsageError(`unknown command: user ${[sub, ...args].join(' ')}`);
-}
-
-/** A password read from standard input (its first line), checked as the studio checks one. */
-function passwordFromStdin(io: EfirIo): string {
-  const line = io.readStdin().split(/\r?\n/u)[0] ?? '';
-  return parsed(passwordSchema, line, 'the password');
-}
-
-function describeUser(user: StudioUser): string {
-  return `${user.login} ${user.role}${user.disabled ? ' (disabled)' : ''}`;
-}
-
-/** What `channel …` asks for. */
-function channelAction(sub: string | undefined, args: string[]): Action {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, kind: { type: 'string' } },
-  });
-  if (sub === 'list' && positionals.length === 0) return { kind: 'channel-list' };
-  if (sub === 'add' && positionals.length === 1) {
-    const channel = parsed(channelAddSchema, { slug: positionals[0], name: values.name, kind: values.kind }, 'channel');
-    return { kind: 'channel-add', channel };
-  }
-  throw new UsageError(`unknown command: channel ${[sub, ...args].join(' ')}`);
-}
 
 /** What the command line asks for, checked before any database is opened. */
 function actionOf(argv: string[]): Action {

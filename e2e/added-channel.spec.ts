@@ -1,10 +1,10 @@
 // A third channel, added as data, in Chromium on a site of its own: an admin adds a TV channel in
-// the studio; an editor schedules a clip on it from now; a viewer chooses it with the home page's
-// switcher and its picture plays (the page passes axe); ffmpeg plays its entry of the IPTV list; its guide validates
-// against the XMLTV DTD; and its rewind form plays what it aired.
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// the studio and gives it a logo; an editor schedules a clip on it from now; a viewer chooses it
+// with the home page's switcher and its picture plays (the page passes axe); ffmpeg plays its
+// entry of the IPTV list; its guide validates against the XMLTV DTD; its rewind form plays what it
+// aired.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { iptvChannelId, iptvPaths, rewindQuery, videoStreamPath } from '@efir/contract';
@@ -40,10 +40,9 @@ async function signIn(browser: Browser, account: { login: string; password: stri
 }
 
 /** Plays a stream with ffmpeg, every track decoded: answers the seconds played. */
-async function play(url: string, seconds: number): Promise<number> {
-  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+async function play(ffmpeg: string, url: string, seconds: number): Promise<number> {
   const { stdout } = await run(
-    tools.ffmpeg,
+    ffmpeg,
     ['-hide_banner', '-v', 'error', '-i', url, '-t', String(seconds), '-progress', 'pipe:1', '-f', 'null', '-'],
     { timeout: 60_000 },
   );
@@ -56,6 +55,10 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   test.setTimeout(180_000);
   // A day begun 20 s ago needs today to have begun that long ago.
   test.skip(secondsSinceMidnight() < 120, 'too close to midnight on the schedules’ clock');
+  const tools = await locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+  // The test's own output folder (Playwright's), for the files it makes.
+  const work = test.info().outputDir;
+  mkdirSync(work, { recursive: true });
 
   const studio = await signIn(browser, admin);
   await studio.getByRole('link', { name: 'Каналы' }).click();
@@ -70,7 +73,26 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   await dialog.getByLabel('Адрес').fill(slug);
   await dialog.getByRole('button', { name: 'Добавить' }).click();
   await expect(studio.getByText(`Канал «${channelName}» в эфире`)).toBeVisible();
-  await expect(studio.getByRole('row').filter({ hasText: channelName })).toContainText(videoStreamPath(slug));
+  const row = studio.getByRole('row').filter({ hasText: channelName });
+  await expect(row).toContainText(videoStreamPath(slug));
+  // Its logo, from a picture: square in the list.
+  const logoFile = join(work, 'logo.png');
+  execFileSync(tools.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:size=300x200',
+    '-frames:v',
+    '1',
+    logoFile,
+  ]);
+  await row.getByRole('button', { name: `Добавить логотип канала ${channelName}` }).click();
+  await studio.getByLabel('Новый логотип').setInputFiles(logoFile);
+  await expect(studio.getByText(`Логотип канала «${channelName}» сохранён`)).toBeVisible();
+  await expect(row.getByRole('button', { name: `Сменить логотип канала ${channelName}` }).locator('img')).toBeVisible();
   await studio.context().close();
 
   // The editor opens the new channel's day from the schedule's switch and fills it from now on.
@@ -104,6 +126,7 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   await switcher.getByRole('link', { name: channelName }).click();
   await expect(viewer).toHaveURL(new RegExp(`\\?channel=${slug}$`, 'u'));
   await expect(switcher.getByRole('link', { name: channelName })).toHaveAttribute('aria-current', 'page');
+  await expect(switcher.getByRole('link', { name: channelName }).locator('img')).toBeVisible();
   // A day written from the past joins the air a few seconds after its save (docs/LIVE.md); the
   // switcher's answer is asked every 10 s.
   await expect(viewer.getByTestId('added-channel-now')).toContainText(videoName, { timeout: 30_000 });
@@ -129,24 +152,20 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   const list = await (await fetch(`${spec().url}${iptvPaths.channels}`)).text();
   const entry = new RegExp(`^#EXTINF:-1 .*tvg-id="${iptvChannelId(slug)}".*,(.*)\\n(.*)$`, 'mu').exec(list);
   expect(entry?.[1]).toBe(channelName);
-  expect(await play(entry?.[2] ?? '', 3)).toBeGreaterThanOrEqual(2.9);
-  const work = mkdtempSync(join(tmpdir(), 'efir-channel-guide-'));
-  try {
-    const guide = await (await fetch(`${spec().url}${iptvPaths.guide}`)).text();
-    expect(guide).toContain(`<channel id="${iptvChannelId(slug)}">`);
-    expect(guide).toMatch(new RegExp(`channel="${iptvChannelId(slug)}">\\n\\s*<title lang="ru">${videoName}<`, 'u'));
-    const file = join(work, 'epg.xml');
-    writeFileSync(file, guide);
-    const checked = spawnSync('tv_validate_file', ['--dtd-file', '/usr/share/xmltv/xmltv.dtd', file], {
-      encoding: 'utf8',
-    });
-    expect(`${checked.stdout}${checked.stderr}`.trim()).toBe('Validated ok.');
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  expect(entry?.[0]).toMatch(/tvg-logo="http:[^"]+\/media\/p\/[^"]+\.jpg"/u);
+  expect(await play(tools.ffmpeg, entry?.[2] ?? '', 3)).toBeGreaterThanOrEqual(2.9);
+  const guide = await (await fetch(`${spec().url}${iptvPaths.guide}`)).text();
+  expect(guide).toContain(`<channel id="${iptvChannelId(slug)}">`);
+  expect(guide).toMatch(new RegExp(`channel="${iptvChannelId(slug)}">\\n\\s*<title lang="ru">${videoName}<`, 'u'));
+  const file = join(work, 'epg.xml');
+  writeFileSync(file, guide);
+  const checked = spawnSync('tv_validate_file', ['--dtd-file', '/usr/share/xmltv/xmltv.dtd', file], {
+    encoding: 'utf8',
+  });
+  expect(`${checked.stdout}${checked.stderr}`.trim()).toBe('Validated ok.');
 
   // Its rewind form: eight seconds it aired, as they aired, closed at their end once it is past.
   const rewound = `${spec().mediaUrl}${videoStreamPath(slug, 0, 720)}${rewindQuery(airing - 2, airing + 6)}`;
   await expect.poll(async () => (await fetch(rewound)).text(), { timeout: 20_000 }).toContain('#EXT-X-ENDLIST');
-  expect(await play(rewound, 30)).toBeGreaterThanOrEqual(7);
+  expect(await play(tools.ffmpeg, rewound, 30)).toBeGreaterThanOrEqual(7);
 });

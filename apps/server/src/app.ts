@@ -271,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A channel another node added is aired here as soon as the bus says so.
   const channels = channelService({
     db,
-    added: async (slug) => {
+    changed: async (slug) => {
       await live.refresh();
       await options.bus.publish(channelsChangedChannel, slug);
       await invalidateAnswers(options.bus, '');

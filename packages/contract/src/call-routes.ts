@@ -175,6 +175,7 @@ export const studioCallRoutes = routeTable({
   onAir: 'GET /on-air',
   channels: 'GET /channels',
   channelAdd: 'POST /channels',
+  channelLogo: 'PUT /channels/:channel/logo',
 
   jobs: 'GET /jobs',
   job: 'GET /jobs/:id',

@@ -19,7 +19,7 @@ export const channelSchema = z.object({
   name: z.string(),
   kind: z.enum(channelKinds).describe('video: a TV channel of the video catalogue; audio: a radio channel'),
   main: z.boolean().describe("one of the spec's two, tv and radio"),
-  logo: z.string().nullable().describe("its logo under /media/, or null for the site's own"),
+  logo: z.string().nullable().describe("its logo's address under /media/, or null for the site's own"),
 });
 export type ChannelView = z.infer<typeof channelSchema>;
 

@@ -260,6 +260,12 @@ export const studioCalls = withRoutes(studioCallRoutes, {
   },
   channels: { access: moderators, response: z.array(channelSchema) },
   channelAdd: { access: admins, body: channelAddSchema, response: channelSchema },
+  channelLogo: {
+    access: admins,
+    params: z.object({ channel: channelSlugSchema }),
+    body: uploadBody,
+    response: channelSchema,
+  },
   onAir: {
     access: moderators,
     response: z.object({

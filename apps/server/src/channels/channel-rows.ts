@@ -1,5 +1,5 @@
 // The channels' table: the two main ones the migration writes, and those an operator adds.
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ChannelKind, ChannelRef } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { channel } from '../db/schema/index.ts';
@@ -28,6 +28,19 @@ export async function insertChannel(
     .onConflictDoNothing({ target: channel.slug })
     .returning();
   return rows[0];
+}
+
+/** Gives a channel a new logo (a picture's address under /media/); answers the channel before and
+ * after, or undefined when there is none by the slug. */
+export async function writeChannelLogo(
+  db: Db,
+  slug: string,
+  logo: string,
+): Promise<{ before: ChannelRow; after: ChannelRow } | undefined> {
+  const [before] = await db.select().from(channel).where(eq(channel.slug, slug)).for('update');
+  if (before === undefined) return undefined;
+  const [after] = await db.update(channel).set({ logo }).where(eq(channel.slug, slug)).returning();
+  return after === undefined ? undefined : { before, after };
 }
 
 /** Holds off other additions until the transaction ends, so that counts and slugs stay true. */

@@ -4,9 +4,9 @@
 // reads the table.
 import { channelLimits, channelSlugProblem, type ChannelAdd, type ChannelView, isMainChannel } from '@efir/contract';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
-import { type ChannelRow, channelRows, insertChannel, lockChannels } from './channel-rows.ts';
+import { type ChannelRow, channelRows, insertChannel, lockChannels, writeChannelLogo } from './channel-rows.ts';
 
 /** Where a node tells the others that the channels' table changed. */
 export const channelsChangedChannel = 'efir:channels-changed';
@@ -15,6 +15,9 @@ export interface Channels {
   list(): Promise<ChannelView[]>;
   /** Adds a channel and airs it; 400 for a slug or name it cannot take, 409 for a taken slug. */
   add(actor: Actor, wanted: ChannelAdd): Promise<ChannelView>;
+  /** Gives a channel a new logo (a picture's address); 404 when there is none by the slug.
+   * Answers the channel and the logo it had. */
+  setLogo(actor: Actor, slug: string, logo: string): Promise<{ channel: ChannelView; before: string | null }>;
 }
 
 const toView = (row: ChannelRow): ChannelView => ({
@@ -27,8 +30,9 @@ const toView = (row: ChannelRow): ChannelView => ({
 
 export function channelService(options: {
   db: Db;
-  /** A channel was added: the running site airs it (nothing when the command line works alone). */
-  added?: (slug: string) => Promise<void>;
+  /** A channel was added or changed: the running site airs it as it is now (nothing when the
+   * command line works alone). */
+  changed?: (slug: string) => Promise<void>;
 }): Channels {
   const { db } = options;
   return {
@@ -50,8 +54,24 @@ export function channelService(options: {
         await recordChange(tx, actor, { action: 'channel.add', entity: 'channel', after: toView(added) });
         return added;
       });
-      await options.added?.(row.slug);
+      await options.changed?.(row.slug);
       return toView(row);
+    },
+
+    async setLogo(actor, slug, logo) {
+      const written = await db.transaction(async (tx) => {
+        const rows = await writeChannelLogo(tx, slug, logo);
+        if (rows === undefined) throw notFound(`Канала «${slug}» нет.`);
+        await recordChange(tx, actor, {
+          action: 'channel.logo',
+          entity: 'channel',
+          before: { slug, logo: rows.before.logo },
+          after: { slug, logo },
+        });
+        return rows;
+      });
+      await options.changed?.(slug);
+      return { channel: toView(written.after), before: written.before.logo };
     },
   };
 }

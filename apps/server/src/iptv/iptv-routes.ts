@@ -11,7 +11,6 @@ import {
   isMainChannel,
   kindDescriptions,
   type LiveChannelName,
-  mediaUrl,
 } from '@efir/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
@@ -79,11 +78,8 @@ export function iptvRoutes(app: FastifyInstance, options: IptvOptions, done: () 
       const about = live.find(slug);
       // The main channels keep the words and logos of the site's translations; an added one its own.
       const name = isMainChannel(slug) ? word(`iptv.${slug}_channel`) : (about?.name ?? slug);
-      const logo = isMainChannel(slug)
-        ? logoPath(slug)
-        : about?.logo === null || about?.logo === undefined
-          ? logoPath(groupOfKind[kind])
-          : mediaUrl(about.logo);
+      // A logo given in the studio; else the site's own of the channel's kind.
+      const logo = about?.logo ?? logoPath(isMainChannel(slug) ? slug : groupOfKind[kind]);
       return {
         id: iptvChannelId(slug, shift),
         channel: channel.channel,

@@ -26,6 +26,8 @@ export const pictureSizes = {
   radio: [{ width: 480, height: 480 }],
   slide: [{ width: 1280, height: 720 }],
   poster: [{ width: 1280, height: 720 }],
+  /** A channel's logo: square, as IPTV players show one. */
+  logo: [{ width: 256, height: 256 }],
 } as const satisfies Record<string, readonly PictureSize[]>;
 
 /** How long making one size of a picture may take: a picture that takes longer is refused. */

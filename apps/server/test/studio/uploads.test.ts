@@ -7,7 +7,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { csrfHeader, studioLimits, studioPrefix, studioUploadsPath, type StudioVideo } from '@efir/contract';
+import {
+  type ChannelView,
+  csrfHeader,
+  iptvPaths,
+  mediaPrefix,
+  studioLimits,
+  studioPrefix,
+  studioUploadsPath,
+  type StudioVideo,
+} from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findIngest } from '../../src/repositories/ingest-jobs.ts';
@@ -339,5 +348,51 @@ describe('the disk’s room for uploads', () => {
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body)).toEqual({ detail: 'На диске сервера нет места для этого файла: свободно 20 МБ.' });
     expect((await create(second, 20 * megabyte, at)).status).toBe(201);
+  });
+
+  it("makes a channel's logo a square picture the IPTV list names, and removes the one it had", async () => {
+    const admin = await signIn(site(), (await account(site(), 'admin')).id);
+    const added = await studioCall(site(), admin, {
+      method: 'POST',
+      url: '/channels',
+      payload: { slug: 'kino', name: 'Кино', kind: 'video' },
+    });
+    expect(added.statusCode).toBe(201);
+    const picture = join(site().dataDir, 'logo.png');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'],
+      'color=c=red:size=400x300',
+      ...['-frames:v', '1', picture],
+    ]);
+    const give = async (signed: Signed, slug: string) =>
+      studioCall(site(), signed, {
+        method: 'PUT',
+        url: `/channels/${slug}/logo`,
+        payload: { upload: (await uploaded(signed, readFileSync(picture))).split('/').pop() },
+      });
+    const first = await give(admin, 'kino');
+    expect(first.statusCode, first.body).toBe(200);
+    const logo = first.json<ChannelView>().logo ?? '';
+    expect(logo).toMatch(/^\/media\/p\/[\w-]+\.jpg$/u);
+    const file = join(site().mediaDir, logo.slice(mediaPrefix.length));
+    const size = execFileSync('ffprobe', [
+      ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
+    ]);
+    expect(size.toString().trim()).toBe('256,256');
+    const list = await site().app.inject({ method: 'GET', url: iptvPaths.channels });
+    expect(list.body).toContain(`tvg-id="efir.kino" tvg-name="Кино" tvg-logo="${siteOrigin}${logo}"`);
+    const second = await give(admin, 'kino');
+    expect(second.json<ChannelView>().logo).not.toBe(logo);
+    expect(existsSync(file)).toBe(false);
+    // No such channel: refused before the upload is used; an editor may not.
+    const location = await uploaded(admin, readFileSync(picture));
+    const nowhere = await studioCall(site(), admin, {
+      method: 'PUT',
+      url: '/channels/nowhere/logo',
+      payload: { upload: location.split('/').pop() },
+    });
+    expect(nowhere.statusCode).toBe(404);
+    expect((await offsetOf(admin, location)).status).toBe(200);
+    expect((await give(editor, 'kino')).statusCode).toBe(403);
   });
 });

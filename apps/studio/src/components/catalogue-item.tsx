@@ -9,7 +9,7 @@ import { problemOf } from '../lib/api.ts';
 import { FormProblem } from './fields.tsx';
 import { DraftBadge, JobProgress, MediaBadge } from './status.tsx';
 import { useToast } from './toasts.tsx';
-import { UploadField } from './upload-field.tsx';
+import { PictureUpload, UploadField } from './upload-field.tsx';
 
 /** A change made by a call of the studio's, as the panels use it. */
 interface Change<V> {
@@ -169,13 +169,12 @@ export function ItemPicturePanel(props: {
       ) : (
         <img src={props.src} alt={props.alt} width={props.size.width} height={props.size.height} />
       )}
-      <UploadField
+      <PictureUpload
         label={props.upload.label}
-        accept="image/jpeg,image/png,image/webp"
         hint={props.upload.hint}
         onUploaded={onPreview}
+        problem={preview.isError ? problemOf(preview.error) : undefined}
       />
-      <FormProblem problem={preview.isError ? problemOf(preview.error) : undefined} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { currentCsrfToken } from '../lib/api.ts';
 import { formatBytes } from '../lib/format.ts';
 import { useUpload } from '../lib/upload.ts';
+import { FormProblem } from './fields.tsx';
 
 export function UploadField(props: {
   label: string;
@@ -89,5 +90,28 @@ export function UploadField(props: {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The picture types the server makes pictures of (JPEG, PNG, WebP). */
+const pictureTypes = 'image/jpeg,image/png,image/webp';
+
+/** A picture sent as soon as it is chosen, and what was wrong with it when it was refused. */
+export function PictureUpload(props: {
+  label: string;
+  hint?: string;
+  onUploaded: (id: string) => void;
+  problem: string | undefined;
+}) {
+  return (
+    <>
+      <UploadField
+        label={props.label}
+        accept={pictureTypes}
+        {...(props.hint === undefined ? {} : { hint: props.hint })}
+        onUploaded={props.onUploaded}
+      />
+      <FormProblem problem={props.problem} />
+    </>
   );
 }

@@ -40,14 +40,24 @@ export const channelsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Adding a channel: the lists that name channels are asked again. */
+/** After a channel is added or changed: the lists that name channels are asked again. */
+function channelsChanged(): void {
+  void queryClient.invalidateQueries({ queryKey: callKey('channels') });
+  void queryClient.invalidateQueries({ queryKey: callKey('onAir') });
+  void queryClient.invalidateQueries({ queryKey: ['audit'] });
+}
+
 export function useAddChannel() {
   return useMutation({
     mutationFn: (body: Pick<ChannelView, 'slug' | 'name' | 'kind'>) => studio('channelAdd', { body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: callKey('channels') });
-      void queryClient.invalidateQueries({ queryKey: callKey('onAir') });
-      void queryClient.invalidateQueries({ queryKey: ['audit'] });
-    },
+    onSuccess: channelsChanged,
+  });
+}
+
+/** A channel's new logo, from an upload. */
+export function useChannelLogo(slug: string) {
+  return useMutation({
+    mutationFn: (upload: string) => studio('channelLogo', { params: { channel: slug }, body: { upload } }),
+    onSuccess: channelsChanged,
   });
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormProblem, TextAreaField, TextField } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { UploadField } from '../../components/upload-field.tsx';
+import { PictureUpload } from '../../components/upload-field.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { aboutQuery, type AboutValues, useAboutPoster, useSaveAbout } from './api.ts';
 import { Loaded } from '../../components/loaded.tsx';
@@ -107,13 +107,12 @@ function Poster({ about }: { about: StudioAbout }) {
           height={180}
         />
       )}
-      <UploadField
+      <PictureUpload
         label="Новая картинка"
-        accept="image/jpeg,image/png,image/webp"
         hint="JPEG, PNG или WebP; обрезается до 16 : 9."
         onUploaded={onUploaded}
+        problem={poster.isError ? problemOf(poster.error) : undefined}
       />
-      <FormProblem problem={poster.isError ? problemOf(poster.error) : undefined} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
 import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { UploadField } from '../../components/upload-field.tsx';
+import { PictureUpload } from '../../components/upload-field.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { useSaveEntry } from '../../lib/ordered-calls.ts';
 import { radioQuery, slideCalls, useSlidePreview } from './api.ts';
@@ -57,13 +57,12 @@ function SlidePicture({ show, slide }: { show: SlideshowName; slide: StudioSlide
           height={720}
         />
       )}
-      <UploadField
+      <PictureUpload
         label={slide.preview === '' ? 'Картинка слайда' : 'Новая картинка'}
-        accept="image/jpeg,image/png,image/webp"
         hint="JPEG, PNG или WebP, лучше 1280 × 720; сохраняется сразу после загрузки"
         onUploaded={onUploaded}
+        problem={isError ? problemOf(error) : undefined}
       />
-      <FormProblem problem={isError ? problemOf(error) : undefined} />
     </section>
   );
 }

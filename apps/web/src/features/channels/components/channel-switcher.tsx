@@ -32,6 +32,9 @@ export function ChannelSwitcher({
             aria-current={current ? 'page' : undefined}
             to={channel.main ? path : `${path}?${channelParameter}=${encodeURIComponent(channel.slug)}`}
           >
+            {channel.logo === null ? null : (
+              <img className="channel-switcher__logo" src={channel.logo} alt="" width={28} height={28} />
+            )}
             {channel.name}
           </Link>
         );

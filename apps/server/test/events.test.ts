@@ -62,11 +62,19 @@ afterAll(() => {
 describe('the event stream', () => {
   it('opens with what the polling calls answer, each event as the contract says', async () => {
     const opened = await stream('tv,chat-tv,polls');
-    await expect.poll(() => opened.events.length).toBe(4);
-    expect(opened.events.map((event) => event.name)).toEqual(['teleprogram', 'tickers', 'chat', 'polls']);
+    await expect.poll(() => opened.events.length).toBe(5);
+    expect(opened.events.map((event) => event.name)).toEqual([
+      'teleprogram',
+      'tickers',
+      'teleprogram-revision',
+      'chat',
+      'polls',
+    ]);
     for (const event of opened.events) {
       liveEventSchemas[event.name as keyof typeof liveEventSchemas].parse(event.data);
-      expect(event.id).toMatch(/^teleprogram=[\w-]+,tickers=[\w-]+,chat-tv=\d+\/\d+\/\d+,polls=[\w-]+$/u);
+      expect(event.id).toMatch(
+        /^teleprogram=[\w-]+,tickers=[\w-]+,teleprogram-revision=[\w-]+,chat-tv=\d+\/\d+\/\d+,polls=[\w-]+$/u,
+      );
     }
     expect(named(opened, 'teleprogram')[0]).toEqual(await answerOf(apiUrl('teleprogramRunStatus')));
     expect(named(opened, 'tickers')[0]).toEqual({
@@ -74,12 +82,39 @@ describe('the event stream', () => {
       tickers: await answerOf(apiUrl('tickers', { params: { id: day.id } })),
     });
     expect(named(opened, 'polls')[0]).toEqual(await answerOf(apiUrl('polls')));
+    expect(named(opened, 'teleprogram-revision')[0]).toEqual({ teleprogram_id: day.id, revision: 1 });
     expect(named(opened, 'chat')[0]).toEqual({
       room: 'teleprogram',
       id: day.id,
       replace: true,
       messages: await answerOf(apiUrl('chatMessages', { params: { room: 'teleprogram', id: day.id } })),
       removed: [],
+    });
+  });
+
+  it('tells within a second that the day on air was saved again, so a page asks for its lists', async () => {
+    const opened = await stream('tv');
+    await expect.poll(() => named(opened, 'teleprogram-revision').length).toBe(1);
+    const editor = await signIn(site(), (await account(site(), 'editor')).id);
+    const params = { channel: 'tv', date: day.date_to_start };
+    const stored = (await call(editor, 'scheduleDay', { params })).body.day;
+    const saved = await call(editor, 'scheduleSave', {
+      params,
+      body: {
+        revision: stored.revision,
+        startsAt: stored.startsAt,
+        finishedText: `${stored.finishedText} `,
+        items: stored.items.map(({ id, startsAt, isAd, draft }) => ({ id, startsAt, isAd, draft })),
+        tickers: stored.tickers,
+      },
+    });
+    expect(saved.status, saved.detail).toBe(200);
+    const sent = Date.now();
+    await expect.poll(() => named(opened, 'teleprogram-revision').length, { timeout: 1000, interval: 20 }).toBe(2);
+    expect(opened.events.at(-1)!.at - sent).toBeLessThan(1000);
+    expect(named(opened, 'teleprogram-revision')[1]).toEqual({
+      teleprogram_id: day.id,
+      revision: stored.revision + 1,
     });
   });
 
@@ -138,7 +173,9 @@ describe('the event stream', () => {
     expect(named<{ messages: { id: number }[] }>(third, 'chat')[0]!.messages.map((m) => m.id)).toEqual([next.id]);
     // A cursor that makes no sense is a fresh start.
     const garbled = await stream('tv,chat-tv', 'chat-tv=x/y/z,teleprogram');
-    await expect.poll(() => garbled.events.map((event) => event.name)).toEqual(['teleprogram', 'tickers', 'chat']);
+    await expect
+      .poll(() => garbled.events.map((event) => event.name))
+      .toEqual(['teleprogram', 'tickers', 'teleprogram-revision', 'chat']);
   });
 
   it('brings a vote to the polls within two seconds', async () => {
@@ -167,7 +204,7 @@ describe.runIf(redisUrl !== undefined && redisUrl !== '')('two nodes over Redis'
       const [atA, atB] = await Promise.all([listen(nodeA), listen(nodeB)]);
       const onA = await stream('tv,chat-tv', undefined, atA);
       const onB = await stream('tv,chat-tv', undefined, atB);
-      await expect.poll(() => [onA.events.length, onB.events.length]).toEqual([3, 3]);
+      await expect.poll(() => [onA.events.length, onB.events.length]).toEqual([4, 4]);
       // The same state has the same cursor on both nodes.
       expect(onB.lastId()).toBe(onA.lastId());
       const cursor = onA.lastId();
@@ -192,7 +229,7 @@ describe.runIf(redisUrl !== undefined && redisUrl !== '')('two nodes over Redis'
     const node = await buildTestSite(database.db, await redisBus(redisUrl!));
     const at = await listen(node);
     const opened = await stream('tv', undefined, at);
-    await expect.poll(() => opened.events.length).toBe(2);
+    await expect.poll(() => opened.events.length).toBe(3);
     await node.close();
     await opened.ended;
     await database.close();

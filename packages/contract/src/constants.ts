@@ -81,10 +81,25 @@ export const studioLimits = {
  * chat of each channel's day on air. */
 export const eventTopics = ['tv', 'radio', 'polls', 'chat-tv', 'chat-radio'] as const;
 export type EventTopic = (typeof eventTopics)[number];
+/** The stream's events that carry a state (a call's answer, or what tells a page to ask again);
+ * the other, `chat`, carries what changed in a room. */
+export const stateEventNames = [
+  'teleprogram',
+  'tickers',
+  'teleprogram-revision',
+  'radioprogram',
+  'radioprogram-show',
+  'radioprogram-revision',
+  'polls',
+] as const;
 
 /** The event stream's timings: the pause a browser waits before reconnecting, the comment that
  * keeps an idle connection open through proxies, and how long a page waits for the stream's
  * first event before it polls instead (a proxy that buffers never delivers it). */
+/** How often a live page asks for the lists of the day on air while the event stream does not
+ * say when the day is saved: a change shows within this and an answer's time. */
+export const dayListsPollMs = 2500;
+
 export const eventStreamTimings = { retryMs: 2000, keepAliveMs: 15_000, firstEventWithinMs: 5000 } as const;
 
 /** Event streams one address (an IPv6 /64) may hold open on a node at once: a page holds one, so a

@@ -5,7 +5,7 @@
 // since; the spec's polling calls stay as they are for any client.
 import { z } from 'zod';
 import { chatRoomSchema, noneSchema } from './calls.ts';
-import { type EventTopic, eventTopics, locales } from './constants.ts';
+import { type EventTopic, eventTopics, locales, stateEventNames } from './constants.ts';
 import { chatMessageSchema, pollSchema, radioprogramSchema, teleprogramSchema, tickerSchema } from './entities.ts';
 
 /** How the stream is asked for: `?topics=tv,chat-tv`, each at most once. */
@@ -39,6 +39,11 @@ export const liveEventSchemas = {
   tickers: z.object({ teleprogram_id: z.number().int(), tickers: z.array(tickerSchema) }),
   /** topic radio: `GET /get/radioprogram/today/`, whenever it changes. */
   radioprogram: radioprogramSchema.or(noneSchema),
+  /** topic tv: the revision of the TV day on air, which each save of it moves on: a page asks the
+   * day's lists again when it changes. */
+  'teleprogram-revision': z.object({ teleprogram_id: z.number().int(), revision: z.number().int() }),
+  /** topic radio: the same for the radio day on air. */
+  'radioprogram-revision': z.object({ radioprogram_id: z.number().int(), revision: z.number().int() }),
   /** topic radio: whether the radio day's player shows (`GET /check/radioprogram/show/{id}/`). */
   'radioprogram-show': z.object({ radioprogram_id: z.number().int(), show: z.boolean() }),
   /** topic polls: `GET /get/oprosnik/`, at most once a second while votes come in. */
@@ -55,13 +60,15 @@ export const liveEventSchemas = {
   }),
 } as const;
 export type LiveEventName = keyof typeof liveEventSchemas;
+// Every state event is listed where the web app reads the list of them.
+stateEventNames satisfies readonly Exclude<LiveEventName, 'chat'>[];
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; data: LiveEventData<N> } }[LiveEventName];
 
 /** The events each topic carries. */
 export const topicEvents: Record<EventTopic, readonly LiveEventName[]> = {
-  tv: ['teleprogram', 'tickers'],
-  radio: ['radioprogram', 'radioprogram-show'],
+  tv: ['teleprogram', 'tickers', 'teleprogram-revision'],
+  radio: ['radioprogram', 'radioprogram-show', 'radioprogram-revision'],
   polls: ['polls'],
   'chat-tv': ['chat'],
   'chat-radio': ['chat'],

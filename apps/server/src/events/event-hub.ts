@@ -15,33 +15,28 @@ import {
   type LiveEventData,
   type LiveEventName,
   type Locale,
+  stateEventNames,
   toLatinDeep,
 } from '@efir/contract';
 
-/** What a page's stream follows, versioned each on its own. */
-export type StatePart = 'teleprogram' | 'tickers' | 'radioprogram' | 'radioprogram-show' | 'polls';
+/** What a page's stream follows, versioned each on its own: each state part is sent as the event
+ * of its name. */
+export type StatePart = (typeof stateEventNames)[number];
 export type ChatPart = 'chat-tv' | 'chat-radio';
 export type Part = StatePart | ChatPart;
 
 const topicParts: Record<EventTopic, readonly Part[]> = {
-  tv: ['teleprogram', 'tickers'],
-  radio: ['radioprogram', 'radioprogram-show'],
+  tv: ['teleprogram', 'tickers', 'teleprogram-revision'],
+  radio: ['radioprogram', 'radioprogram-show', 'radioprogram-revision'],
   polls: ['polls'],
   'chat-tv': ['chat-tv'],
   'chat-radio': ['chat-radio'],
 };
-const statePartEvent: Record<StatePart, Exclude<LiveEventName, 'chat'>> = {
-  teleprogram: 'teleprogram',
-  tickers: 'tickers',
-  radioprogram: 'radioprogram',
-  'radioprogram-show': 'radioprogram-show',
-  polls: 'polls',
-};
-export const statePartNames = Object.keys(statePartEvent) as StatePart[];
+export const statePartNames: readonly StatePart[] = stateEventNames;
 export const chatParts: readonly ChatPart[] = ['chat-tv', 'chat-radio'];
 /** What a content or schedule change makes the hub read at once; the polls, which every vote
  * changes, wait for the next reading (once a second). */
-export const contentParts: readonly Part[] = ['teleprogram', 'tickers', 'radioprogram', 'radioprogram-show'];
+export const contentParts: readonly Part[] = stateEventNames.filter((part) => part !== 'polls');
 
 /** A chat room's latest list as visitors see it. */
 export interface ChatState {
@@ -54,7 +49,7 @@ export interface ChatState {
 
 /** Where the hub reads the state: undefined is "nothing to show" (no day on air, say). */
 export interface LiveStateReader {
-  state<P extends StatePart>(part: P, t: number): Promise<LiveEventData<(typeof statePartEvent)[P]> | undefined>;
+  state<P extends StatePart>(part: P, t: number): Promise<LiveEventData<P> | undefined>;
   chat(part: ChatPart, t: number): Promise<ChatState | undefined>;
 }
 
@@ -250,7 +245,7 @@ export class EventHub {
           }
           const data = await reader.state(part, t);
           if (data === undefined) return [part, none];
-          const frame = outgoing(statePartEvent[part], data);
+          const frame = outgoing(part, data);
           return [part, { version: digest(frame.json), frame }];
         } catch (error) {
           // The last state known stays; streams stay open and the next reading tries again.

@@ -1,6 +1,8 @@
 // The state the event streams carry, read as the polling calls read it: the same answers, so a
 // page may put an event where the call's answer goes.
+import { mainChannels } from '@efir/contract';
 import type { ChatFreshness } from '../chat/freshness.ts';
+import { dayRevision } from '../repositories/live.ts';
 import type { Db } from '../db/database.ts';
 import type { LiveAnswers } from '../live/live-answers.ts';
 import { chatMessages } from '../repositories/chat.ts';
@@ -29,6 +31,16 @@ export function liveStateReader(db: Db, answers: LiveAnswers, freshness: ChatFre
         const plan = day === 'none' ? undefined : await answers.dayById('radio', day.id);
         if (day === 'none' || plan === undefined) return undefined;
         return { radioprogram_id: day.id, show: await answers.radioShows(plan, t) };
+      }
+      case 'teleprogram-revision': {
+        const day = await answers.today('tv', t);
+        const revision = day === 'none' ? undefined : await dayRevision(db, mainChannels.tv, day.id);
+        return day === 'none' || revision === undefined ? undefined : { teleprogram_id: day.id, revision };
+      }
+      case 'radioprogram-revision': {
+        const day = await answers.today('radio', t);
+        const revision = day === 'none' ? undefined : await dayRevision(db, mainChannels.radio, day.id);
+        return day === 'none' || revision === undefined ? undefined : { radioprogram_id: day.id, revision };
       }
       case 'polls':
         return (await activePolls(db)).map(toPoll);

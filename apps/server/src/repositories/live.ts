@@ -80,6 +80,16 @@ export async function liveDayDate(db: Db, channel: ChannelRef, id: number): Prom
   )[0]?.day;
 }
 
+/** The revision of a channel's day by its id, if the channel has it. */
+export async function dayRevision(db: Db, channel: ChannelRef, id: number): Promise<number | undefined> {
+  const { days } = programmeTables[channel.kind];
+  const rows = await db
+    .select({ revision: days.revision })
+    .from(days)
+    .where(and(eq(days.id, id), eq(days.channel, channel.slug)));
+  return rows[0]?.revision;
+}
+
 /** The days on which a video (tv) or radio was scheduled, not as draft 2, up to and including `until`. */
 export async function scheduledDays(db: Db, channel: ChannelRef, mediaId: number, until: string): Promise<string[]> {
   const { days, items, itemDay, itemMedia } = programmeTables[channel.kind];

@@ -12,6 +12,7 @@ import {
   eventTopics,
   type LiveEventData,
   type LiveEventName,
+  stateEventNames,
 } from '@efir/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -39,6 +40,12 @@ function setPushing(value: boolean): void {
   for (const listener of stateListeners) listener();
 }
 
+/** A day on air was saved again (or the stream has just begun, and the lists the page has may be
+ * older than what it says): its lists are asked again. */
+function revised(lists: readonly (readonly unknown[])[]): void {
+  for (const queryKey of lists) void queryClient?.invalidateQueries({ queryKey });
+}
+
 /** Puts each state event where its call's answer goes. */
 function stateEvent<N extends Exclude<LiveEventName, 'chat'>>(name: N, data: LiveEventData<N>): void {
   if (queryClient === undefined) return;
@@ -64,6 +71,22 @@ function stateEvent<N extends Exclude<LiveEventName, 'chat'>>(name: N, data: Liv
     case 'polls':
       queryClient.setQueryData(callKey('polls'), data);
       break;
+    case 'teleprogram-revision': {
+      const { teleprogram_id: id } = data as LiveEventData<'teleprogram-revision'>;
+      revised([
+        callKey('teleprogramVideosWithAds', { params: { id } }),
+        callKey('teleprogramVideos', { params: { id } }),
+      ]);
+      break;
+    }
+    case 'radioprogram-revision': {
+      const { radioprogram_id: id } = data as LiveEventData<'radioprogram-revision'>;
+      revised([
+        callKey('radioprogramRadiosWithAds', { params: { id } }),
+        callKey('radioprogramRadios', { params: { id } }),
+      ]);
+      break;
+    }
   }
 }
 
@@ -94,7 +117,7 @@ function open(topics: string): void {
     proven = true;
     setPushing(true);
   };
-  for (const name of ['teleprogram', 'tickers', 'radioprogram', 'radioprogram-show', 'polls'] as const) {
+  for (const name of stateEventNames) {
     stream.addEventListener(name, (event) => {
       stateEvent(name, JSON.parse((event as MessageEvent<string>).data) as never);
       delivered();
@@ -158,9 +181,8 @@ export function isPushing(): boolean {
   return pushing;
 }
 
-/** While mounted, the page's stream follows `topic`; answers whether it is pushed now. */
-export function useLiveTopic(topic: EventTopic): boolean {
-  useEffect(() => followTopic(topic), [topic]);
+/** Whether the page's stream pushes now, without following a topic of its own. */
+export function usePushing(): boolean {
   return useSyncExternalStore(
     (listener) => {
       stateListeners.add(listener);
@@ -169,6 +191,12 @@ export function useLiveTopic(topic: EventTopic): boolean {
     isPushing,
     () => false,
   );
+}
+
+/** While mounted, the page's stream follows `topic`; answers whether it is pushed now. */
+export function useLiveTopic(topic: EventTopic): boolean {
+  useEffect(() => followTopic(topic), [topic]);
+  return usePushing();
 }
 
 /** Hears the chat events of the page's stream. */

@@ -27,7 +27,7 @@ function TeleprogramStrip({
   currentId: number | undefined;
   watchedId: number | undefined;
 }) {
-  const videos = useTeleprogramVideos(teleId).data?.results ?? noVideos;
+  const videos = useTeleprogramVideos(teleId, true).data?.results ?? noVideos;
   return <ProgrammeStrip videos={videos} currentId={currentId} watchedId={watchedId} />;
 }
 

@@ -1,3 +1,4 @@
+import { dayListsPollMs } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, callKey } from '../../../lib/api.ts';
 import { useLiveTopic } from '../../../lib/live-events.ts';
@@ -20,12 +21,15 @@ export function useRadioShow(id: number | undefined) {
   });
 }
 
-/** The radio day's items, ads included. */
+/** The radio day's items, ads included: asked again when the day is saved again (pushed; without
+ * the event stream, polled every 2.5 s). */
 export function useRadioWithAds(id: number | undefined) {
+  const pushed = useLiveTopic('radio');
   return useQuery({
     queryKey: callKey('radioprogramRadiosWithAds', { params: { id } }),
     queryFn: ({ signal }) => api('radioprogramRadiosWithAds', { params: { id: id ?? 0 }, signal }),
     enabled: id !== undefined,
+    refetchInterval: pushed ? false : dayListsPollMs,
   });
 }
 

@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import {
   adminUrl,
   apiUrl,
+  type ChannelOnAir,
+  efirUrl,
   channelLimits,
   iptvChannelId,
   iptvPaths,
@@ -162,6 +164,19 @@ describe('a channel added as data', () => {
       body: JSON.stringify({ startsAt: '10:00:00', finishedText: '', items }),
     });
     expect(nowhere.status).toBe(404);
+  });
+
+  it('says what each channel airs now, in either script', async () => {
+    now = at('10:00:30');
+    const onAir = async (script: string) =>
+      (await (
+        await fetch(`${node(0).site}${efirUrl('channelsOnAir')}`, { headers: { 'accept-language': script } })
+      ).json()) as ChannelOnAir[];
+    const kino = (await onAir('ru-cyrl')).find((channel) => channel.slug === 'kino');
+    expect(kino).toMatchObject({ name: 'Кино «Эфир»', kind: 'video', main: false, playlist: videoStreamPath('kino') });
+    expect(kino?.now?.name).toMatch(/^(Старое|Новое) кино$/u);
+    const latin = (await onAir('ru-latn')).find((channel) => channel.slug === 'kino');
+    expect(latin?.name).toBe('Kino «Efir»');
   });
 
   it('leaves the spec’s calls to the main channels: the TV has no day, whatever the new one has', async () => {

@@ -76,7 +76,8 @@ export class LiveChannels {
     return entry;
   }
 
-  /** Every channel the site airs, the main two first. */
+  /** Every channel the site airs, the main two first, then the added ones as they were added
+   * (each is placed after the others). */
   list(): AiredChannel[] {
     return [...this.aired.values()];
   }
@@ -103,7 +104,7 @@ export class LiveChannels {
       added.push(entry);
       for (const channel of [entry.live, ...entry.copies]) this.started?.(channel);
     }
-    // Kept in the table's order: the main two, then the added ones by their place.
+    // What is made of the list (the stream paths) is made again.
     if (added.length > 0) this.version += 1;
     return added;
   }

@@ -1,6 +1,5 @@
-import { Download, Play } from 'lucide-react';
-import { PreviewImage } from '../../../components/preview-image.tsx';
-import { formatClock, formatDuration } from '../../../lib/dates.ts';
+import { Download } from 'lucide-react';
+import { formatDuration } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { isRadioReady } from '../../../lib/media-ready.ts';
 import { playRadio } from '../../../lib/player-store.ts';
@@ -8,6 +7,7 @@ import { type DayKind, isRadioprogramItemPlayable } from '../../../lib/programme
 import { useRadioprogramDays } from '../api/get-radioprogram-days.ts';
 import { useRadioprogramRadios } from '../api/get-radioprogram-radios.ts';
 import { useRadioprogramToday } from '../api/get-radioprogram-today.ts';
+import { ProgrammeEntry } from './programme-entry.tsx';
 import { ProgrammeFrame } from './programme-frame.tsx';
 import { ProgrammeSkeleton } from './programme-skeleton.tsx';
 import { useOnAirRow } from '../hooks/use-on-air-row.ts';
@@ -45,21 +45,15 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
                 playRadio(radio);
               }}
             >
-              <span className="programme__time">{formatClock(item.time_to_start)}</span>
-              <span className="programme__preview">
-                <PreviewImage src={radio.get_preview} />
-                {playable ? (
-                  <span className="programme__play" aria-hidden="true">
-                    <Play size={18} fill="currentColor" />
-                  </span>
-                ) : null}
-              </span>
-              <span className="programme__text">
-                {index === onAir.index ? <span className="programme__now">{t('live.now')}</span> : null}
-                <span className="programme__name">{radio.name}</span>
-                <span className="programme__description">{radio.author.name}</span>
-                {ready ? null : <span className="programme__preparing">{t('media.preparing')}</span>}
-              </span>
+              <ProgrammeEntry
+                startsAt={item.time_to_start}
+                preview={radio.get_preview}
+                playable={playable}
+                onAir={index === onAir.index}
+                name={radio.name}
+                description={radio.author.name}
+                ready={ready}
+              />
               <span className="programme__duration">{formatDuration(radio.duration)}</span>
             </button>
             {radio.link_download === '' ? (

@@ -1,13 +1,11 @@
-import { Play } from 'lucide-react';
 import { AppLink } from '../../../components/app-link.tsx';
-import { PreviewImage } from '../../../components/preview-image.tsx';
-import { formatClock } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { isVideoReady } from '../../../lib/media-ready.ts';
 import { type DayKind, isTeleprogramItemClickable } from '../../../lib/programme-day.ts';
 import { useTeleprogramDays } from '../api/get-teleprogram-days.ts';
 import { useTeleprogramToday } from '../api/get-teleprogram-today.ts';
 import { useTeleprogramVideos } from '../api/get-teleprogram-videos.ts';
+import { ProgrammeEntry } from './programme-entry.tsx';
 import { ProgrammeFrame } from './programme-frame.tsx';
 import { ProgrammeSkeleton } from './programme-skeleton.tsx';
 import { useOnAirRow } from '../hooks/use-on-air-row.ts';
@@ -29,23 +27,15 @@ function TeleprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
       {items.data.results.map((item, index) => {
         const clickable = isTeleprogramItemClickable(kind, item.video.draft);
         const body = (
-          <>
-            <span className="programme__time">{formatClock(item.time_to_start)}</span>
-            <span className="programme__preview">
-              <PreviewImage src={item.video.get_preview} />
-              {clickable ? (
-                <span className="programme__play" aria-hidden="true">
-                  <Play size={18} fill="currentColor" />
-                </span>
-              ) : null}
-            </span>
-            <span className="programme__text">
-              {index === onAir.index ? <span className="programme__now">{t('live.now')}</span> : null}
-              <span className="programme__name">{item.video.name}</span>
-              <span className="programme__description">{item.video.description}</span>
-              {isVideoReady(item.video) ? null : <span className="programme__preparing">{t('media.preparing')}</span>}
-            </span>
-          </>
+          <ProgrammeEntry
+            startsAt={item.time_to_start}
+            preview={item.video.get_preview}
+            playable={clickable}
+            onAir={index === onAir.index}
+            name={item.video.name}
+            description={item.video.description}
+            ready={isVideoReady(item.video)}
+          />
         );
         return (
           <li

@@ -1,7 +1,8 @@
 import { mainChannels } from '@efir/contract';
 // Just after an edit that gives an ended day more to air, the channel still airs the day as it
 // was (off the air) until the new items join; the live calls say the day goes on meanwhile, not
-// that it is over (which would close a visitor's radio player for good).
+// that it is over (which would close a visitor's radio player for good). And until any edit joins,
+// the calls name the item whose segments are on the air, not the one the new schedule has there.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,10 @@ const at = (time: string): number => instantOf(testTimeZone, day, time);
 describe('a day given more to air after it ended', () => {
   let database: Database;
   const ids: Record<LiveChannelName, number> = { tv: 0, radio: 0 };
+  const more: Record<'long' | 'mid', Record<LiveChannelName, number>> = {
+    long: { tv: 0, radio: 0 },
+    mid: { tv: 0, radio: 0 },
+  };
 
   beforeAll(async () => {
     database = await testDatabase('pglite', 'migrated');
@@ -44,6 +49,23 @@ describe('a day given more to air after it ended', () => {
       .returning();
     ids.tv = v!.id;
     ids.radio = r!.id;
+    for (const [name, seconds] of [
+      ['long', 60],
+      ['mid', 30],
+    ] as const) {
+      writeMediaPlaylist(mediaDir, `v/${name}/720`, seconds);
+      writeMediaPlaylist(mediaDir, `r/${name}`, seconds);
+      const media = { durationSeconds: seconds, mediaReadyAt: new Date(at('00:00:00')) };
+      const [v2] = await db
+        .insert(video)
+        .values({ ...media, name, categoryId: videoCat!.id, masterPlaylist: `/media/v/${name}/master.m3u8` })
+        .returning();
+      const [r2] = await db
+        .insert(radio)
+        .values({ ...media, name, categoryId: radioCat!.id, audioPlaylist: `/media/r/${name}/index.m3u8` })
+        .returning();
+      more[name] = { tv: v2!.id, radio: r2!.id };
+    }
   });
 
   afterAll(async () => {
@@ -81,6 +103,40 @@ describe('a day given more to air after it ended', () => {
       // Joined: the item airs.
       expect((await live[channel].playlists.playlist(at('12:00:45')))?.ended).toBe(false);
       expect(await live[channel].runState(day, at('12:00:45'))).toEqual({ status: 1, index: 1 });
+    });
+  }
+
+  for (const channel of ['tv', 'radio'] as const) {
+    it(`names the ${channel} item whose segments air until an edit joins`, async () => {
+      const db = database.db;
+      const live = createLiveChannels({ db, mediaDir, timeZone: testTimeZone, planTtlMs: 0 });
+      const date = '2031-09-10';
+      const when = (time: string): number => instantOf(testTimeZone, date, time);
+      const write = (mediaIds: number[]) =>
+        replaceScheduleDay(db, mainChannels[channel], date, {
+          startsAt: '12:00:00',
+          finishedText: '',
+          items: mediaIds.map((mediaId) => ({ mediaId, startsAt: null, isAd: false, draft: 0 })),
+        });
+      const named = async (time: string) => (await live[channel].onAirAt(when(time)))?.onAir;
+      const [short, long, mid] = [ids[channel], more.long[channel], more.mid[channel]];
+      await write([long, short]);
+      await live[channel].extend(when('12:00:20'));
+      expect(await named('12:00:20')).toMatchObject({ itemIndex: 0 });
+      // An item inserted before the one on air: the save writes every item anew, and the one on air
+      // goes on until the edit joins; its segments air, so it is named (now second), not the
+      // inserted one its place in the new schedule holds.
+      await write([short, long, short]);
+      live[channel].scheduleChanged();
+      expect(await named('12:00:21')).toMatchObject({ itemIndex: 1 });
+      // The item on air removed: until the edit joins at the log's frontier nothing of the new
+      // list is on the air, and the item the new schedule has then is the next.
+      await write([short, mid]);
+      live[channel].scheduleChanged();
+      expect(await named('12:00:22')).toMatchObject({ itemIndex: null, next: [1] });
+      const joined = (live[channel].decidedUntil() ?? 0) + 2000;
+      await live[channel].extend(joined);
+      expect((await live[channel].onAirAt(joined))?.onAir).toMatchObject({ itemIndex: 1 });
     });
   }
 });

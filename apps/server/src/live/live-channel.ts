@@ -266,7 +266,7 @@ export class LiveChannel {
     if (entry === null) return undefined;
     const today = this.dateAt(t);
     const dates = new Set([today, addDays(today, -1)]);
-    if (entry !== undefined && entry.itemId !== null) dates.add(entry.day);
+    if (entry !== undefined) dates.add(entry.day);
     const plans = new Map<string, DayPlan | undefined>();
     for (const date of dates) plans.set(date, await this.plan(date));
     return onAirFrom(entry, t, today, (date) => plans.get(date));

@@ -93,6 +93,43 @@ describe('what airs at an instant', () => {
     });
   });
 
+  it('never names an item the log does not air: an edit shows as joining until it airs', () => {
+    const t = at('2030-01-02', '10:00:05');
+    // The log still airs an item the edit removed: no item of the new list is on the air.
+    expect(airingAt(entry('2030-01-02', 99, t), t, '2030-01-02', planOf)?.slot).toBeNull();
+    // A save writes the items anew (new ids): the segment the log airs, where the new schedule
+    // airs it too, is that item's.
+    const same = { ...entry('2030-01-02', 77, at('2030-01-02', '10:00:04')), uri: '/media/v/1/{rung}/seg_1.ts' };
+    expect(airingAt(same, t, '2030-01-02', planOf)?.slot?.itemIndex).toBe(0);
+    // The log airs the filler where the new schedule has item 1 from now on: it joins, it is next.
+    expect(onAirFrom(entry('2030-01-02', null, t), t, '2030-01-02', planOf)?.onAir).toMatchObject({
+      itemIndex: null,
+      next: [0, 1],
+    });
+    // The filler of the log's own return to its timeline, in the last seconds of item 1's slot:
+    // item 1 has aired, the fixed-time item 2 is next.
+    const late = at('2030-01-02', '10:00:18');
+    expect(onAirFrom(entry('2030-01-02', null, late), late, '2030-01-02', planOf)?.onAir).toMatchObject({
+      itemIndex: null,
+      next: [1],
+    });
+  });
+
+  it('names an item whose media are not there yet while the filler airs its slot', () => {
+    const waiting = plan('2030-01-03', '10:00:00', [[5, 60, null]]);
+    const scheduled = waiting.items[0];
+    if (scheduled === undefined) throw new Error('no item');
+    const withoutMedia = { ...waiting, items: [{ ...scheduled, readyAt: null, segments: [] }] };
+    const timeline = buildDayTimeline(
+      { date: '2030-01-03', startsAt: '10:00:00', items: withoutMedia.items },
+      [{ uri: '/media/filler/seg_0.ts', duration: 1 }],
+      zone,
+    );
+    const day = { ...withoutMedia, timeline, end: timeline.end };
+    const t = at('2030-01-03', '10:00:30');
+    expect(airingAt(entry('2030-01-03', null, t), t, '2030-01-03', () => day)?.slot?.itemIndex).toBe(0);
+  });
+
   it('moves a day along the clock for a regional copy', () => {
     const ahead = movedPlan(dayA, -4 * 3_600_000);
     expect(ahead.timeline.start).toBe(dayA.timeline.start - 4 * 3_600_000);

@@ -2,7 +2,7 @@
 // the live calls (live-channel.ts `onAirAt`), the programmes of the IPTV guide (`programmes`) and
 // the regional copies (`movedPlan`) share, so the guide says what the calls say.
 import type { LiveScheduleDay } from '../repositories/live.ts';
-import type { AiredEntry } from './aired.ts';
+import { type AiredEntry, maxPullMs } from './aired.ts';
 import { addDays } from '../lib/clock.ts';
 import { type AiredItem, type DayTimeline, type OnAir, onAirAt, type ScheduledItem, slotAt } from './timeline.ts';
 
@@ -49,39 +49,89 @@ export function movedPlan(plan: DayPlan, deltaMs: number): DayPlan {
   };
 }
 
-/** A plan's items by id and its slots by item, made once per plan. */
-const planIndexes = new WeakMap<DayPlan, { byId: Map<number, number>; slots: Map<number, AiredItem> }>();
+interface PlanIndex {
+  byId: Map<number, number>;
+  slots: Map<number, AiredItem>;
+  /** The items that air each segment (by URI; the filler's are left out). */
+  bySegment: Map<string, number[]>;
+}
 
-function planIndex(plan: DayPlan): { byId: Map<number, number>; slots: Map<number, AiredItem> } {
+/** A plan's items by id, its slots by item and its items by segment, made once per plan. */
+const planIndexes = new WeakMap<DayPlan, PlanIndex>();
+
+function planIndex(plan: DayPlan): PlanIndex {
   let index = planIndexes.get(plan);
   if (index === undefined) {
+    const bySegment = new Map<string, number[]>();
+    for (const entry of plan.timeline.entries) {
+      if (entry.itemIndex === null) continue;
+      const items = bySegment.get(entry.uri) ?? [];
+      if (!items.includes(entry.itemIndex)) items.push(entry.itemIndex);
+      bySegment.set(entry.uri, items);
+    }
     index = {
       byId: new Map(plan.schedule.items.map((item, i) => [item.id, i])),
       slots: new Map(plan.timeline.aired.map((slot) => [slot.itemIndex, slot])),
+      bySegment,
     };
     planIndexes.set(plan, index);
   }
   return index;
 }
 
+/** Where the log and the schedule part: what airs at an instant and, while the log still airs what
+ * the schedule no longer has there (an edit not yet joined), the schedule's slot that joins. */
+export interface Airing {
+  plan: DayPlan;
+  /** The item airing, or null in a gap of the day (or until an edit joins). */
+  slot: AiredItem | null;
+  /** The schedule's item at that instant when the log does not air it yet: it joins at the log's
+   * frontier, so it is next, not on the air. */
+  joining?: AiredItem;
+}
+
+/** The item of `plan` that airs the log's item entry: the same item (its id, until a save writes
+ * the items anew), else an item airing the same segment (the same programme, moved by the edit:
+ * its segments are on the air), the one placed nearest if the day airs it twice; undefined when the
+ * plan no longer airs it. */
+function itemOfEntry(plan: DayPlan, entry: AiredEntry & { itemId: number }): number | undefined {
+  const index = planIndex(plan);
+  const byId = index.byId.get(entry.itemId);
+  if (byId !== undefined) return byId;
+  const place = entry.start - entry.offset;
+  const distance = (item: number): number => Math.abs((index.slots.get(item)?.start ?? Infinity) - place);
+  return index.bySegment.get(entry.uri)?.reduce((best, item) => (distance(item) < distance(best) ? item : best));
+}
+
 /**
  * What airs at t, given the log's entry airing then (undefined: the memory cannot say) and the
- * day plans: an item of the schedule as it is now, airing, the log names; anything else (the
- * filler, an item a rewrite removed, still airing until the join) the schedule tells. The item's
- * slot, or null in a gap of the day; undefined outside any day's broadcast.
+ * day plans. Where the log says, it decides: the item of the schedule as it is now that airs the
+ * entry; its filler, a gap or the slot of an item whose media were not there yet; anything the
+ * schedule no longer airs there (an edit not yet joined), a gap, with the schedule's item then as
+ * joining. The calls thereby never name an item whose segments are not on the air. Where the log
+ * cannot say, the schedule tells. The item's slot, or null in a gap; undefined outside any day's
+ * broadcast.
  */
 export function airingAt(
   entry: AiredEntry | undefined,
   t: number,
   today: string,
   planOf: (date: string) => DayPlan | undefined,
-): { plan: DayPlan; slot: AiredItem | null } | undefined {
-  const plan = entry === undefined || entry.itemId === null ? undefined : planOf(entry.day);
-  if (plan !== undefined) {
-    const index = planIndex(plan);
-    const itemIndex = index.byId.get(entry?.itemId ?? -1);
-    const slot = itemIndex === undefined ? undefined : index.slots.get(itemIndex);
+): Airing | undefined {
+  const plan = entry === undefined ? undefined : planOf(entry.day);
+  if (entry !== undefined && plan !== undefined) {
+    const itemIndex = entry.itemId === null ? undefined : itemOfEntry(plan, { ...entry, itemId: entry.itemId });
+    const slot = itemIndex === undefined ? undefined : planIndex(plan).slots.get(itemIndex);
     if (slot !== undefined) return { plan, slot };
+    const scheduled = slotAt(plan.timeline, t) ?? undefined;
+    const withoutMedia = scheduled !== undefined && (scheduled.mediaFrom === null || t < scheduled.mediaFrom);
+    if (entry.itemId === null && withoutMedia) return { plan, slot: scheduled };
+    if (entry.itemId !== null || scheduled !== undefined) {
+      // The filler the log airs to come back to its timeline (up to `maxPullMs` ahead of it) falls
+      // in the last seconds of the slot before: that item has aired, it is not joining.
+      const joins = !withoutMedia && scheduled !== undefined && scheduled.end - t > maxPullMs;
+      return { plan, slot: null, ...(joins ? { joining: scheduled } : {}) };
+    }
   }
   for (const date of [today, addDays(today, -1)]) {
     const day = planOf(date);
@@ -100,6 +150,9 @@ export function onAirFrom(
   planOf: (date: string) => DayPlan | undefined,
 ): OnAirNow | undefined {
   const airing = airingAt(entry, t, today, planOf);
-  const onAir = airing === undefined ? undefined : onAirAt(airing.plan.timeline, t, airing.slot);
-  return airing === undefined || onAir === undefined ? undefined : { plan: airing.plan, onAir };
+  if (airing === undefined) return undefined;
+  const { plan, slot, joining } = airing;
+  const onAir = onAirAt(plan.timeline, t, slot) ?? { itemIndex: null, offset: 0, next: [] };
+  if (joining === undefined) return { plan, onAir };
+  return { plan, onAir: { ...onAir, next: [joining.itemIndex, ...onAir.next.filter((i) => i !== joining.itemIndex)] } };
 }

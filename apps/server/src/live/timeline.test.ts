@@ -78,6 +78,16 @@ describe('buildDayTimeline', () => {
     ]);
   });
 
+  it('cuts at a fixed time even for an item with neither media nor a known length', () => {
+    const unknown: ScheduledItem = { ...item(2, 0, '06:00:10'), readyAt: null, segments: [] };
+    const timeline = buildDayTimeline(day([item(1, 20), unknown, item(3, 4)]), filler, zone);
+    expect(timeline.entries.map((e) => e.uri)).toEqual(['i1/0.ts', 'i1/1.ts', 'filler/0.ts', 'filler/1.ts', 'i3/0.ts']);
+    expect(timeline.aired.map((slot) => [slot.itemIndex, slot.start])).toEqual([
+      [0, at('06:00:00')],
+      [2, at('06:00:10')],
+    ]);
+  });
+
   it('never airs draft-2 items', () => {
     const timeline = buildDayTimeline(day([item(1, 4), item(2, 4, null, 2), item(3, 4)]), filler, zone);
     expect(timeline.aired.map((a) => a.itemIndex)).toEqual([0, 2]);

@@ -139,7 +139,8 @@ export function buildDayTimeline(
   day.items.forEach((item, itemIndex) => {
     if (item.draft === 2) return;
     const hasMedia = item.readyAt !== null && item.segments.length > 0;
-    if (!hasMedia && !(item.durationSeconds > 0)) return;
+    // A fixed time is a hard cut whatever the item's media: the item before ends there.
+    if (!hasMedia && !(item.durationSeconds > 0) && item.fixedStart === null) return;
     if (item.fixedStart !== null) {
       const target = instantOf(timeZone, day.date, item.fixedStart);
       if (target < cursor) {
@@ -156,6 +157,8 @@ export function buildDayTimeline(
       cursor = Math.max(cursor, target);
     }
     const itemStart = cursor;
+    // Without media or a known length (its upload not even probed), the item has no slot yet.
+    if (!hasMedia && !(item.durationSeconds > 0)) return;
     if (!hasMedia) {
       const slotEnd = itemStart + Math.round(item.durationSeconds * 1000);
       fillUntil(slotEnd);

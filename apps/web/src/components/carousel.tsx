@@ -15,7 +15,14 @@ import {
 } from 'react';
 import { afterPaint, useNearViewport } from '../lib/after-paint.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { IconButton } from './icon-button.tsx';
 import './carousel.css';
+
+/** The buttons under the slides: the edge each needs room beyond, its name, its icon and its move. */
+const arrows = [
+  { edge: 'prev', label: 'carousel.previous', Icon: ChevronLeft, scroll: 'scrollPrev' },
+  { edge: 'next', label: 'carousel.next', Icon: ChevronRight, scroll: 'scrollNext' },
+] as const;
 
 interface CarouselProps {
   label: string;
@@ -111,24 +118,17 @@ export function Carousel({
         </div>
       </div>
       <div className="carousel__controls">
-        <button
-          type="button"
-          className="carousel__button"
-          aria-label={t('carousel.previous')}
-          disabled={!edges.includes('prev')}
-          onClick={() => embla?.scrollPrev()}
-        >
-          <ChevronLeft aria-hidden="true" size={20} />
-        </button>
-        <button
-          type="button"
-          className="carousel__button"
-          aria-label={t('carousel.next')}
-          disabled={!edges.includes('next')}
-          onClick={() => embla?.scrollNext()}
-        >
-          <ChevronRight aria-hidden="true" size={20} />
-        </button>
+        {arrows.map(({ edge, label, Icon, scroll }) => (
+          <IconButton
+            key={edge}
+            className="carousel__button"
+            label={t(label)}
+            disabled={!edges.includes(edge)}
+            onClick={() => embla?.[scroll]()}
+          >
+            <Icon aria-hidden="true" size={20} />
+          </IconButton>
+        ))}
       </div>
     </section>
   );

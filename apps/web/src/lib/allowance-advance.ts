@@ -12,6 +12,20 @@ interface Run {
   status: number;
 }
 
+/**
+ * An item's allowance is spent: `publish` marks it published, then `next` asks to move on. The
+ * server decides both by its clock; the answer is the run the page follows.
+ */
+export async function publishThenNext<T>(publish: () => Promise<unknown>, next: () => Promise<T>): Promise<T> {
+  try {
+    await publish();
+  } catch (error) {
+    // Refused while the item has not finished airing by the server's clock: only logged.
+    console.error(error);
+  }
+  return next();
+}
+
 export function useAllowanceAdvance<I>(options: {
   run: Run | 'none' | undefined;
   items: readonly I[];

@@ -3,13 +3,17 @@
 // contract's schemas before sending it, so the page does not parse them again: zod stays out of
 // its bundle. Each call has one query key, made from its name and inputs.
 import {
+  type Answer,
   ApiError,
   callAnswerWithinMs,
+  type CallInput,
   type CallName,
+  type calls,
   createApiClient,
   defaultLocale,
   type Locale,
 } from '@efir/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 export { ApiError };
@@ -42,6 +46,22 @@ export function callKey(name: CallName, input: { params?: object; query?: object
     ...(input.params === undefined ? [] : [input.params]),
     ...(input.query === undefined ? [] : [input.query]),
   ] as const;
+}
+
+/** What a call's query is told: its path parameters (required when it has them) and query. */
+type QueryInput<N extends CallName> = Pick<CallInput<(typeof calls)[N]>, 'params' | 'query'>;
+type QueryArgs<N extends CallName> = (typeof calls)[N] extends { params: object }
+  ? [input: QueryInput<N>]
+  : [input?: QueryInput<N>];
+
+/** A call as a query: its key (callKey) and its answer, abandoned when the query is. */
+export function callQuery<N extends CallName>(name: N, ...[input]: QueryArgs<N>) {
+  // `api`'s arguments depend on the name, which a generic name leaves open: the same call, typed here.
+  const call = api as (name: N, input: object) => Promise<Answer<N>>;
+  return queryOptions({
+    queryKey: callKey(name, input),
+    queryFn: ({ signal }) => call(name, { ...input, signal }),
+  });
 }
 
 /**

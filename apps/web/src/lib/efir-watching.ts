@@ -3,6 +3,7 @@
 // shell's player wherever the visitor goes. The instant the sound plays is kept beside it, read
 // (not rendered) by the page every second.
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners.ts';
 import { chosenShift } from './streams.ts';
 
 export interface EfirWatching {
@@ -13,7 +14,7 @@ export interface EfirWatching {
 
 let watching: EfirWatching | undefined;
 let playingAt: number | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function current(): EfirWatching {
   watching ??= { shift: chosenShift('radio'), from: undefined };
@@ -23,18 +24,11 @@ function current(): EfirWatching {
 export function watchEfir(next: Partial<EfirWatching>): void {
   watching = { ...current(), ...next };
   playingAt = undefined;
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export function useEfirWatching(): EfirWatching {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-    current,
-  );
+  return useSyncExternalStore(listeners.subscribe, current, current);
 }
 
 /** The instant the live radio's sound plays, once it plays. */

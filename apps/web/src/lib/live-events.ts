@@ -6,6 +6,7 @@
 // poll as the spec says, and the stream is tried again later.
 import {
   apiPrefix,
+  type CallName,
   eventStreamPath,
   eventStreamTimings,
   type EventTopic,
@@ -17,6 +18,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiLocaleNow, callKey } from './api.ts';
+import { createListeners } from './listeners.ts';
 
 /** After a stream that failed or never delivered, polling goes on this long before it is tried again. */
 const tryAgainMs = 60_000;
@@ -24,8 +26,8 @@ const tryAgainMs = 60_000;
 type ChatEvent = LiveEventData<'chat'>;
 
 const followed = new Map<EventTopic, number>();
-const chatListeners = new Set<(event: ChatEvent) => void>();
-const stateListeners = new Set<() => void>();
+const chatListeners = createListeners<ChatEvent>();
+const stateListeners = createListeners();
 let source: EventSource | undefined;
 let sourceTopics = '';
 let pushing = false;
@@ -37,13 +39,13 @@ let givenUpUntil = 0;
 function setPushing(value: boolean): void {
   if (pushing === value) return;
   pushing = value;
-  for (const listener of stateListeners) listener();
+  stateListeners.notify();
 }
 
 /** A day on air was saved again (or the stream has just begun, and the lists the page has may be
- * older than what it says): its lists are asked again. */
-function revised(lists: readonly (readonly unknown[])[]): void {
-  for (const queryKey of lists) void queryClient?.invalidateQueries({ queryKey });
+ * older than what it says): its lists (`calls` of the day's id) are asked again. */
+function revised(id: number, calls: readonly CallName[]): void {
+  for (const call of calls) void queryClient?.invalidateQueries({ queryKey: callKey(call, { params: { id } }) });
 }
 
 /** Puts each state event where its call's answer goes. */
@@ -73,18 +75,12 @@ function stateEvent<N extends Exclude<LiveEventName, 'chat'>>(name: N, data: Liv
       break;
     case 'teleprogram-revision': {
       const { teleprogram_id: id } = data as LiveEventData<'teleprogram-revision'>;
-      revised([
-        callKey('teleprogramVideosWithAds', { params: { id } }),
-        callKey('teleprogramVideos', { params: { id } }),
-      ]);
+      revised(id, ['teleprogramVideosWithAds', 'teleprogramVideos']);
       break;
     }
     case 'radioprogram-revision': {
       const { radioprogram_id: id } = data as LiveEventData<'radioprogram-revision'>;
-      revised([
-        callKey('radioprogramRadiosWithAds', { params: { id } }),
-        callKey('radioprogramRadios', { params: { id } }),
-      ]);
+      revised(id, ['radioprogramRadiosWithAds', 'radioprogramRadios']);
       break;
     }
   }
@@ -125,7 +121,7 @@ function open(topics: string): void {
   }
   stream.addEventListener('chat', (event) => {
     const data = JSON.parse((event as MessageEvent<string>).data) as ChatEvent;
-    for (const listener of chatListeners) listener(data);
+    chatListeners.notify(data);
     delivered();
   });
   // Reconnected (the browser does it by itself, sending the last event's id): what came in
@@ -183,14 +179,7 @@ export function isPushing(): boolean {
 
 /** Whether the page's stream pushes now, without following a topic of its own. */
 export function usePushing(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
-    },
-    isPushing,
-    () => false,
-  );
+  return useSyncExternalStore(stateListeners.subscribe, isPushing, () => false);
 }
 
 /** While mounted, the page's stream follows `topic`; answers whether it is pushed now. */
@@ -200,7 +189,4 @@ export function useLiveTopic(topic: EventTopic): boolean {
 }
 
 /** Hears the chat events of the page's stream. */
-export function onChatEvent(listener: (event: ChatEvent) => void): () => void {
-  chatListeners.add(listener);
-  return () => chatListeners.delete(listener);
-}
+export const onChatEvent = chatListeners.subscribe;

@@ -3,6 +3,7 @@
 // kept under `radio` so a reload finds it again; `rtime` keeps where it was.
 import type { Radio } from '@efir/contract';
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners.ts';
 import { readStored, removeStored, writeStored } from './storage.ts';
 
 export type PlayerType = '' | 'file' | 'efir';
@@ -52,11 +53,11 @@ function restored(): PlayerState {
 
 let state: PlayerState = inactive;
 let started = false;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function set(next: PlayerState): void {
   state = next;
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 function snapshot(): PlayerState {
@@ -95,12 +96,5 @@ export function forgetStoredRadio(): void {
 }
 
 export function usePlayer(): PlayerState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot,
-    () => inactive,
-  );
+  return useSyncExternalStore(listeners.subscribe, snapshot, () => inactive);
 }

@@ -1,6 +1,7 @@
 // Light or dark, stored under `theme` ('dark' or 'light'). index.html applies the stored theme
 // before the first paint; this switches it afterwards.
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners.ts';
 import { readStored, writeStored } from './storage.ts';
 
 export type Theme = 'light' | 'dark';
@@ -9,13 +10,13 @@ function current(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'dark' ? '#0f1722' : '#ffffff');
   writeStored('theme', theme);
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export function storedTheme(): Theme | undefined {
@@ -26,12 +27,5 @@ export function storedTheme(): Theme | undefined {
 }
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-    () => 'light',
-  );
+  return useSyncExternalStore(listeners.subscribe, current, () => 'light');
 }

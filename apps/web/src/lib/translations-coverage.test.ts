@@ -19,7 +19,12 @@ function sources(dir: string): string[] {
 
 function usedKeys(): Set<string> {
   const keys = new Set<string>();
-  const patterns = [/\bt\(\s*'([a-z_0-9]+\.[a-z_0-9.]+)'/gu, /\blabel: '([a-z_0-9]+\.[a-z_0-9.]+)'/gu];
+  // A call of t, a table's label, and a Page's title (translated by the Page).
+  const patterns = [
+    /\bt\(\s*'([a-z_0-9]+\.[a-z_0-9.]+)'/gu,
+    /\blabel: '([a-z_0-9]+\.[a-z_0-9.]+)'/gu,
+    /<Page title="([a-z_0-9]+\.[a-z_0-9.]+)"/gu,
+  ];
   for (const file of sources(src)) {
     const text = readFileSync(file, 'utf8');
     for (const pattern of patterns) for (const match of text.matchAll(pattern)) keys.add(match[1] ?? '');

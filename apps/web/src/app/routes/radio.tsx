@@ -1,3 +1,4 @@
+import { Page } from '../../components/page.tsx';
 import { useChosenChannel } from '../../features/channels/api/get-channels-on-air.ts';
 import { AddedChannel } from '../../features/channels/components/added-channel.tsx';
 import { ChannelSwitcher } from '../../features/channels/components/channel-switcher.tsx';
@@ -9,18 +10,15 @@ import { RadioListing } from '../../features/radio/components/radio-listing.tsx'
 import { Slideshow } from '../../features/slideshow/components/slideshow.tsx';
 import { BelowTheFold } from '../../lib/below-the-fold.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /radio: the live radio block (entering it makes the live radio the player) and its chat, then,
  * below the fold, the slideshow carousel, the popular programmes and songs and the radio
  * catalogue rows. */
 export function RadioRoute() {
   const { t } = useI18n();
-  usePageTitle(t('nav.live_radio'));
   const { channels, chosen } = useChosenChannel('audio');
   return (
-    <div className="page">
-      <h1>{t('nav.live_radio')}</h1>
+    <Page title="nav.live_radio">
       <ChannelSwitcher channels={channels} chosen={chosen} path="/radio" />
       {chosen === undefined ? (
         <LiveRadioSection chat={(dayId) => <Chat room="radio" id={dayId} />} />
@@ -33,6 +31,6 @@ export function RadioRoute() {
         <PopularSongs />
         <RadioListing />
       </BelowTheFold>
-    </div>
+    </Page>
   );
 }

@@ -2,6 +2,7 @@ import { searchQueryMaxLength } from '@efir/contract';
 import { Menu, Moon, Search, Sun, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink, AppNavLink, useAppNavigate } from '../../components/app-link.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { nextLocale, splitLocale, withLocale } from '../../lib/locale.ts';
 import { writeStored } from '../../lib/storage.ts';
@@ -116,11 +117,10 @@ export function Header() {
           </button>
         </form>
         <div className="header__tools">
-          <button
+          <IconButton
             ref={searchToggle}
-            type="button"
             className="icon-button header__search-toggle"
-            aria-label={t('header.search_open')}
+            label={t('header.search_open')}
             aria-controls={searchId}
             aria-expanded={searchOpen}
             onClick={() => {
@@ -128,11 +128,9 @@ export function Header() {
             }}
           >
             {searchOpen ? <X aria-hidden="true" size={20} /> : <Search aria-hidden="true" size={20} />}
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('header.theme_dark')}
+          </IconButton>
+          <IconButton
+            label={t('header.theme_dark')}
             aria-pressed={theme === 'dark'}
             title={theme === 'dark' ? t('header.theme_light') : t('header.theme_dark')}
             onClick={() => {
@@ -140,7 +138,7 @@ export function Header() {
             }}
           >
             {theme === 'dark' ? <Sun aria-hidden="true" size={20} /> : <Moon aria-hidden="true" size={20} />}
-          </button>
+          </IconButton>
           <button
             type="button"
             className="header__script"
@@ -151,11 +149,10 @@ export function Header() {
           >
             {t('header.script_switch')}
           </button>
-          <button
+          <IconButton
             ref={menuToggle}
-            type="button"
             className="icon-button header__menu-toggle"
-            aria-label={t('nav.menu')}
+            label={t('nav.menu')}
             aria-controls={menuId}
             aria-expanded={menuOpen}
             onClick={() => {
@@ -163,7 +160,7 @@ export function Header() {
             }}
           >
             {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
-          </button>
+          </IconButton>
         </div>
       </div>
     </header>

@@ -168,6 +168,16 @@ function ChatMessages({ room, id }: { room: ChatRoom; id: number }) {
   );
 }
 
+/** A form's problem, read out as it appears; its field names it as its description. */
+function Problem({ id, problem }: { id: string; problem: string | undefined }) {
+  if (problem === undefined) return null;
+  return (
+    <p id={id} className="chat__problem" role="alert">
+      {problem}
+    </p>
+  );
+}
+
 function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: string) => void }) {
   const { t } = useI18n();
   const [name, setName] = useState(initial);
@@ -204,11 +214,7 @@ function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: str
           {t('chat.nickname_save')}
         </button>
       </div>
-      {problem === undefined ? null : (
-        <p id="chat-nickname-problem" className="chat__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem id="chat-nickname-problem" problem={problem} />
     </form>
   );
 }
@@ -275,11 +281,7 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
           <span>{t('chat.send')}</span>
         </button>
       </div>
-      {problem === undefined ? null : (
-        <p id="chat-message-problem" className="chat__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem id="chat-message-problem" problem={problem} />
     </form>
   );
 }

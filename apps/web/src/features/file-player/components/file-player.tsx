@@ -1,11 +1,13 @@
 import type { Radio } from '@efir/contract';
-import { ArrowUp, Loader2, Pause, Play, Volume1, Volume2, VolumeX, X } from 'lucide-react';
+import { ArrowUp, Loader2, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ClosePlayerButton } from '../../../components/close-player-button.tsx';
+import { IconButton } from '../../../components/icon-button.tsx';
 import { PreviewImage } from '../../../components/preview-image.tsx';
 import { formatDuration } from '../../../lib/dates.ts';
 import { attachHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { closePlayer, usePlayer } from '../../../lib/player-store.ts';
+import { usePlayer } from '../../../lib/player-store.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { useRecordRadioPlay } from '../api/record-radio-play.ts';
 import './file-player.css';
@@ -203,10 +205,8 @@ function FileAudio({ radio, autoPlay }: { radio: Radio; autoPlay: boolean }) {
           <span className="file-player__time">{formatDuration(seekable ? duration : radio.duration)}</span>
         </div>
         <div className="file-player__volume">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={muted ? t('player.unmute') : t('player.mute')}
+          <IconButton
+            label={muted ? t('player.unmute') : t('player.mute')}
             aria-pressed={muted}
             onClick={() => {
               const audio = audioRef.current;
@@ -215,7 +215,7 @@ function FileAudio({ radio, autoPlay }: { radio: Radio; autoPlay: boolean }) {
             }}
           >
             <VolumeIcon volume={volume} muted={muted} />
-          </button>
+          </IconButton>
           <input
             type="range"
             min={0}
@@ -232,26 +232,15 @@ function FileAudio({ radio, autoPlay }: { radio: Radio; autoPlay: boolean }) {
           />
         </div>
         <div className="file-player__actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('player.to_top')}
+          <IconButton
+            label={t('player.to_top')}
             onClick={() => {
               window.scrollTo({ top: 0, behavior: 'smooth' });
             }}
           >
             <ArrowUp aria-hidden="true" size={20} />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('player.close')}
-            onClick={() => {
-              closePlayer();
-            }}
-          >
-            <X aria-hidden="true" size={20} />
-          </button>
+          </IconButton>
+          <ClosePlayerButton label={t('player.close')} />
         </div>
       </div>
       {status === 'error' ? (

@@ -1,6 +1,7 @@
 import { dayListsPollMs } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
+import { publishThenNext } from '../../../lib/allowance-advance.ts';
+import { api, callQuery } from '../../../lib/api.ts';
 import { useLiveTopic } from '../../../lib/live-events.ts';
 import { radioprogramTodayQuery } from '../../../lib/today-queries.ts';
 
@@ -14,8 +15,7 @@ export function useRadioRun() {
 export function useRadioShow(id: number | undefined) {
   const pushed = useLiveTopic('radio');
   return useQuery({
-    queryKey: callKey('radioprogramShow', { params: { id } }),
-    queryFn: ({ signal }) => api('radioprogramShow', { params: { id: id ?? 0 }, signal }),
+    ...callQuery('radioprogramShow', { params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     refetchInterval: pushed ? false : 5000,
   });
@@ -26,19 +26,16 @@ export function useRadioShow(id: number | undefined) {
 export function useRadioWithAds(id: number | undefined) {
   const pushed = useLiveTopic('radio');
   return useQuery({
-    queryKey: callKey('radioprogramRadiosWithAds', { params: { id } }),
-    queryFn: ({ signal }) => api('radioprogramRadiosWithAds', { params: { id: id ?? 0 }, signal }),
+    ...callQuery('radioprogramRadiosWithAds', { params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     refetchInterval: pushed ? false : dayListsPollMs,
   });
 }
 
 /** The radio item's allowance is spent: publish it, then ask to move on; the server decides. */
-export async function advanceRadioprogram(dayId: number, radioId: number, nextIndex: number) {
-  try {
-    await api('radioPublish', { params: { id: radioId } });
-  } catch (error) {
-    console.error(error);
-  }
-  return api('radioprogramNext', { params: { id: dayId, nextIndex } });
+export function advanceRadioprogram(dayId: number, radioId: number, nextIndex: number) {
+  return publishThenNext(
+    () => api('radioPublish', { params: { id: radioId } }),
+    () => api('radioprogramNext', { params: { id: dayId, nextIndex } }),
+  );
 }

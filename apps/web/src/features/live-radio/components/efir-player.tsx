@@ -1,11 +1,13 @@
-import { Loader2, Pause, Play, Radio as RadioIcon, SkipForward, Square, Volume2, VolumeX, X } from 'lucide-react';
+import { Loader2, Pause, Play, Radio as RadioIcon, SkipForward, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ClosePlayerButton } from '../../../components/close-player-button.tsx';
+import { IconButton } from '../../../components/icon-button.tsx';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
 import { whenIdle } from '../../../lib/after-paint.ts';
 import { type EfirWatching, setEfirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
 import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { closePlayer, usePlayer } from '../../../lib/player-store.ts';
+import { usePlayer } from '../../../lib/player-store.ts';
 import { mustReanchor } from '../../../lib/rewind.ts';
 import { liveStreamUrl, rewindMs } from '../../../lib/streams.ts';
 import './efir-player.css';
@@ -138,11 +140,10 @@ function EfirAudio() {
         </span>
       ) : null}
       <div className="efir__controls">
-        <button
-          type="button"
+        <IconButton
           className="icon-button efir__play"
+          label={t(playing ? 'efir.pause' : 'efir.play')}
           disabled={status !== 'ready'}
-          aria-label={t(playing ? 'efir.pause' : 'efir.play')}
           onClick={() => {
             const element = audio();
             if (element === null) return;
@@ -160,12 +161,10 @@ function EfirAudio() {
           ) : (
             <Play aria-hidden="true" size={20} />
           )}
-        </button>
-        <button
-          type="button"
-          className="icon-button"
+        </IconButton>
+        <IconButton
+          label={t('efir.stop')}
           disabled={status !== 'ready'}
-          aria-label={t('efir.stop')}
           onClick={() => {
             const element = audio();
             if (element === null) return;
@@ -175,11 +174,9 @@ function EfirAudio() {
           }}
         >
           <Square aria-hidden="true" size={18} />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t(muted ? 'efir.unmute' : 'efir.mute')}
+        </IconButton>
+        <IconButton
+          label={t(muted ? 'efir.unmute' : 'efir.mute')}
           aria-pressed={muted}
           onClick={() => {
             const element = audio();
@@ -187,12 +184,11 @@ function EfirAudio() {
           }}
         >
           {muted ? <VolumeX aria-hidden="true" size={20} /> : <Volume2 aria-hidden="true" size={20} />}
-        </button>
-        <button
-          type="button"
+        </IconButton>
+        <IconButton
           className="icon-button efir__to-live"
+          label={t('efir.to_live')}
           disabled={status !== 'ready'}
-          aria-label={t('efir.to_live')}
           title={t('efir.to_live')}
           onClick={() => {
             toLive();
@@ -204,17 +200,8 @@ function EfirAudio() {
           }}
         >
           <SkipForward aria-hidden="true" size={20} />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('efir.close')}
-          onClick={() => {
-            closePlayer();
-          }}
-        >
-          <X aria-hidden="true" size={20} />
-        </button>
+        </IconButton>
+        <ClosePlayerButton label={t('efir.close')} />
       </div>
     </section>
   );

@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../../lib/api.ts';
 import { useLiveTopic } from '../../../lib/live-events.ts';
 import { tvEnded } from '../../../lib/live.ts';
 
 /** The TV channel's run now, or 'none'. */
-export function getRunStatus(signal?: AbortSignal) {
-  return api('teleprogramRunStatus', { signal });
-}
-
-export const runStatusQuery = queryOptions({
-  queryKey: callKey('teleprogramRunStatus'),
-  queryFn: ({ signal }) => getRunStatus(signal),
-});
+export const runStatusQuery = callQuery('teleprogramRunStatus');
 
 /** Pushed by the page's event stream; without it, polled every 5 s (SPEC §9) until the day has
  * ended (status 0 or 4, or no day). */

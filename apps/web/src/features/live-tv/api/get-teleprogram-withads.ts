@@ -1,6 +1,6 @@
 import { dayListsPollMs } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, callKey, useRefetchOn } from '../../../lib/api.ts';
+import { callQuery, useRefetchOn } from '../../../lib/api.ts';
 import { useLiveTopic } from '../../../lib/live-events.ts';
 
 /** The TV day's items, ads included, and `show`; asked again when the day's status changes, and
@@ -8,8 +8,7 @@ import { useLiveTopic } from '../../../lib/live-events.ts';
 export function useTeleprogramWithAds(teleId: number | undefined, status: number | undefined) {
   const pushed = useLiveTopic('tv');
   const query = useQuery({
-    queryKey: callKey('teleprogramVideosWithAds', { params: { id: teleId } }),
-    queryFn: ({ signal }) => api('teleprogramVideosWithAds', { params: { id: teleId ?? 0 }, signal }),
+    ...callQuery('teleprogramVideosWithAds', { params: { id: teleId ?? 0 } }),
     enabled: teleId !== undefined,
     refetchInterval: pushed ? false : dayListsPollMs,
   });

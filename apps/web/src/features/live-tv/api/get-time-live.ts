@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api.ts';
 
 /** The schedules' wall clock, polled every 2 s (SPEC §9) while `polling`. */
 export function useTimeLive(polling: boolean) {
-  return useQuery({
-    queryKey: callKey('timeLive'),
-    queryFn: ({ signal }) => api('timeLive', { signal }),
-    refetchInterval: polling ? 2000 : false,
-    enabled: polling,
-  });
+  return useQuery({ ...callQuery('timeLive'), refetchInterval: polling ? 2000 : false, enabled: polling });
 }

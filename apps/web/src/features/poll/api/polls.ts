@@ -1,13 +1,10 @@
 import { type Poll } from '@efir/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api, callQuery } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 import { useLiveTopic } from '../../../lib/live-events.ts';
 
-export const pollsQuery = queryOptions({
-  queryKey: callKey('polls'),
-  queryFn: ({ signal }) => api('polls', { signal }),
-});
+export const pollsQuery = callQuery('polls');
 
 /** The polls, their results pushed by the page's event stream as votes come in. */
 export function usePolls() {

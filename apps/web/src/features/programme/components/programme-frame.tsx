@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { todayInSite } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -16,12 +16,12 @@ interface ProgrammeFrameProps {
   days: { data: readonly Day[] | undefined; isError: boolean };
   /** Today's run, or 'none' (a failed answer counts as 'none'). */
   today: Day | 'none' | undefined;
-  /** The chosen day's blocks, once its content is due. */
-  children: (dayId: number, kind: DayKind) => ReactNode;
+  /** The chosen day's blocks, shown once its content is due. */
+  blocks: ComponentType<{ dayId: number; kind: DayKind }>;
 }
 
 /** The part both programme pages share: the day slider over the chosen day's blocks. */
-export function ProgrammeFrame({ days, today, children }: ProgrammeFrameProps) {
+export function ProgrammeFrame({ days, today, blocks: Blocks }: ProgrammeFrameProps) {
   const { t } = useI18n();
   const { selectedId, contentId, choose } = useProgrammeDay(days.data, today);
   if (days.data === undefined || today === undefined) {
@@ -40,7 +40,7 @@ export function ProgrammeFrame({ days, today, children }: ProgrammeFrameProps) {
   return (
     <>
       <DaySlider days={days.data} selectedId={selectedId} today={todayDate} onSelect={choose} />
-      {contentId === undefined ? <ProgrammeSkeleton /> : children(contentId, kind)}
+      {contentId === undefined ? <ProgrammeSkeleton /> : <Blocks key={contentId} dayId={contentId} kind={kind} />}
     </>
   );
 }

@@ -9,8 +9,7 @@ import { useRadioprogramRadios } from '../api/get-radioprogram-radios.ts';
 import { useRadioprogramToday } from '../api/get-radioprogram-today.ts';
 import { ProgrammeEntry } from './programme-entry.tsx';
 import { ProgrammeFrame } from './programme-frame.tsx';
-import { ProgrammeSkeleton } from './programme-skeleton.tsx';
-import { useOnAirRow } from '../hooks/use-on-air-row.ts';
+import { ProgrammeList } from './programme-list.tsx';
 import './programme.css';
 
 /** A day's radio programme: start time, preview, name, author, duration and a download icon; a
@@ -18,24 +17,14 @@ import './programme.css';
 function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
   const { t } = useI18n();
   const items = useRadioprogramRadios(dayId);
-  const onAir = useOnAirRow(
-    kind,
-    items.data?.results.map((item) => item.time_to_start),
-  );
-  if (items.data === undefined) return items.isPending ? <ProgrammeSkeleton /> : null;
-  if (items.data.results.length === 0) return <p className="empty-state">{t('programme.empty')}</p>;
   return (
-    <ol className="programme" data-testid="radioprogram" data-day-kind={kind}>
-      {items.data.results.map((item, index) => {
+    <ProgrammeList kind={kind} testId="radioprogram" items={items} rowClassName="programme__row">
+      {(item, onAir) => {
         const { radio } = item;
         const ready = isRadioReady(radio);
         const playable = ready && isRadioprogramItemPlayable(kind, item.draft);
         return (
-          <li
-            key={item.id}
-            className={index === onAir.index ? 'programme__row programme__on-air' : 'programme__row'}
-            {...(index === onAir.index ? { ref: onAir.rowRef, 'aria-current': 'time' as const } : {})}
-          >
+          <>
             <button
               type="button"
               className="programme__block programme__block--radio"
@@ -49,7 +38,7 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
                 startsAt={item.time_to_start}
                 preview={radio.get_preview}
                 playable={playable}
-                onAir={index === onAir.index}
+                onAir={onAir}
                 name={radio.name}
                 description={radio.author.name}
                 ready={ready}
@@ -70,10 +59,10 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
                 <Download aria-hidden="true" size={20} />
               </a>
             )}
-          </li>
+          </>
         );
-      })}
-    </ol>
+      }}
+    </ProgrammeList>
   );
 }
 
@@ -81,9 +70,5 @@ function RadioprogramDay({ dayId, kind }: { dayId: number; kind: DayKind }) {
 export function RadioprogramPage() {
   const days = useRadioprogramDays();
   const today = useRadioprogramToday();
-  return (
-    <ProgrammeFrame days={days} today={today.data}>
-      {(dayId, kind) => <RadioprogramDay key={dayId} dayId={dayId} kind={kind} />}
-    </ProgrammeFrame>
-  );
+  return <ProgrammeFrame days={days} today={today.data} blocks={RadioprogramDay} />;
 }

@@ -1,16 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../../lib/api.ts';
 import { useMayLoad } from '../../../lib/below-the-fold.tsx';
 
-export function getPopularSongs(signal?: AbortSignal) {
-  return api('popularSongs', { signal });
-}
-
-export const popularSongsQuery = queryOptions({
-  queryKey: callKey('popularSongs'),
-  queryFn: ({ signal }) => getPopularSongs(signal),
-});
-
 export function usePopularSongs() {
-  return useQuery({ ...popularSongsQuery, enabled: useMayLoad() });
+  return useQuery({ ...callQuery('popularSongs'), enabled: useMayLoad() });
 }

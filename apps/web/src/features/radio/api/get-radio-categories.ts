@@ -1,15 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
-
-export function getRadioCategories(signal?: AbortSignal) {
-  return api('radioCategories', { signal });
-}
-
-export const radioCategoriesQuery = queryOptions({
-  queryKey: callKey('radioCategories'),
-  queryFn: ({ signal }) => getRadioCategories(signal),
-});
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../../lib/api.ts';
 
 export function useRadioCategories() {
-  return useQuery(radioCategoriesQuery);
+  return useQuery(callQuery('radioCategories'));
 }

@@ -1,15 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
-
-export function getRecommendedSearches(signal?: AbortSignal) {
-  return api('recommendedSearches', { signal });
-}
-
-export const recommendedSearchesQuery = queryOptions({
-  queryKey: callKey('recommendedSearches'),
-  queryFn: ({ signal }) => getRecommendedSearches(signal),
-});
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../../lib/api.ts';
 
 export function useRecommendedSearches() {
-  return useQuery(recommendedSearchesQuery);
+  return useQuery(callQuery('recommendedSearches'));
 }

@@ -1,17 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callKey } from '../../../lib/api.ts';
-
-export function searchVideos(q: string, signal?: AbortSignal) {
-  return api('searchVideos', { params: { q }, signal });
-}
-
-export const searchVideosQuery = (q: string) =>
-  queryOptions({
-    queryKey: callKey('searchVideos', { params: { q } }),
-    queryFn: ({ signal }) => searchVideos(q, signal),
-    enabled: q !== '',
-  });
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../../lib/api.ts';
 
 export function useSearchVideos(q: string) {
-  return useQuery(searchVideosQuery(q));
+  return useQuery({ ...callQuery('searchVideos', { params: { q } }), enabled: q !== '' });
 }

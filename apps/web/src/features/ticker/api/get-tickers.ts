@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, callKey, useRefetchOn } from '../../../lib/api.ts';
+import { callQuery, useRefetchOn } from '../../../lib/api.ts';
 import { useLiveTopic } from '../../../lib/live-events.ts';
 
 /** The tickers of the item on air and of the whole programme: pushed by the page's event stream
@@ -7,8 +7,7 @@ import { useLiveTopic } from '../../../lib/live-events.ts';
 export function useTickers(teleId: number | undefined, itemKey: number | undefined) {
   const pushed = useLiveTopic('tv');
   const query = useQuery({
-    queryKey: callKey('tickers', { params: { id: teleId } }),
-    queryFn: ({ signal }) => api('tickers', { params: { id: teleId ?? 0 }, signal }),
+    ...callQuery('tickers', { params: { id: teleId ?? 0 } }),
     enabled: teleId !== undefined,
     refetchInterval: pushed ? false : 30_000,
   });

@@ -69,6 +69,13 @@ describe('tickers', () => {
     expect(activeTickers(all, '10:00:24').map((t) => t.id)).toEqual([2]);
     expect(activeTickers(all, '10:00:25')).toEqual([]);
   });
+
+  it('of an item run only while that item is on the picture; the whole programme’s always', () => {
+    const all = [ticker(1, '10:00:00', 60), { ...ticker(2, '10:00:00', 60), video_content_id: 7 }];
+    expect(activeTickers(all, '10:00:10', 7).map((t) => t.id)).toEqual([1, 2]);
+    expect(activeTickers(all, '10:00:10', 8).map((t) => t.id)).toEqual([1]);
+    expect(activeTickers(all, '10:00:10').map((t) => t.id)).toEqual([1]);
+  });
 });
 
 describe('chat input', () => {

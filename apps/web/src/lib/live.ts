@@ -51,10 +51,12 @@ export function clockSeconds(time: string): number {
   return h * 3600 + m * 60 + s;
 }
 
-/** The tickers whose window [start, start + duration) holds the time `now` (HH:mm:ss). */
-export function activeTickers(tickers: readonly Ticker[], now: string): Ticker[] {
+/** The tickers whose window [start, start + duration) holds the time `now` (HH:mm:ss): the whole
+ * programme's, and those of the video `videoId` (the item on the picture). */
+export function activeTickers(tickers: readonly Ticker[], now: string, videoId?: number): Ticker[] {
   const at = clockSeconds(now);
   return tickers.filter((ticker) => {
+    if (ticker.video_content_id !== null && ticker.video_content_id !== videoId) return false;
     const start = clockSeconds(ticker.start_time);
     const duration = ticker.duration > 0 ? ticker.duration : tickerDefaults.durationSeconds;
     return at >= start && at < start + duration;

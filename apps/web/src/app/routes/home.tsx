@@ -43,7 +43,7 @@ export function HomeRoute() {
       <ChannelSwitcher channels={channels} chosen={chosen} path="/" />
       {chosen === undefined ? (
         <LiveTvSection
-          ticker={(teleId, itemId, time) => <Ticker teleId={teleId} itemKey={itemId} time={time} />}
+          ticker={(teleId, item, time) => <Ticker teleId={teleId} item={item} time={time} />}
           chat={(teleId) => <Chat room="teleprogram" id={teleId} />}
           strip={(teleId, currentId, watchedId) => (
             <TeleprogramStrip teleId={teleId} currentId={currentId} watchedId={watchedId} />

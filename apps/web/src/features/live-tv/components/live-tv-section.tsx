@@ -20,8 +20,9 @@ import { useTimeLive } from '../api/get-time-live.ts';
 import './live-tv.css';
 
 export interface LiveTvSlots {
-  /** The ticker over the stream, for the day, the item on air and the schedules' time. */
-  ticker: (teleId: number, itemId: number | undefined, time: string | undefined) => ReactNode;
+  /** The ticker over the stream, for the day, the item on the picture and the picture's time on
+   * the schedules' clock (the clock's own while nothing plays). */
+  ticker: (teleId: number, item: TeleprogramItem | undefined, time: string | undefined) => ReactNode;
   chat: (teleId: number) => ReactNode;
   /** The day's strip with the item on air marked, and the one the viewer watches when rewound. */
   strip: (teleId: number, currentItemId: number | undefined, watchedItemId: number | undefined) => ReactNode;
@@ -58,6 +59,8 @@ export function LiveTvSection(slots: LiveTvSlots) {
   // which a rewound picture is behind. Each set only when it changes.
   const [shown, setShown] = useState(-1);
   const [airing, setAiring] = useState(-1);
+  // The picture's time on the schedules' clock, for the ticker: its messages run with the picture.
+  const [pictureClock, setPictureClock] = useState<string>();
   const starts = useRef<string[]>([]);
   const picture = useRef<number | undefined>(undefined);
   useEffect(() => {
@@ -65,9 +68,13 @@ export function LiveTvSection(slots: LiveTvSlots) {
   }, [withAds]);
   const onPictureTime = useCallback((at: Date | undefined, shift: number) => {
     picture.current = at?.getTime();
-    if (at === undefined) return;
+    if (at === undefined) {
+      setPictureClock(undefined);
+      return;
+    }
     // A copy's picture and air are read on its own clock: the schedule's wall-clock times.
     const clock = (instant: number): string => clockTimeIn(siteTimeZone(), new Date(instant + shift * 60_000));
+    setPictureClock(clock(at.getTime()));
     setShown(onAirIndex(starts.current, clock(at.getTime())));
     setAiring(onAirIndex(starts.current, clock(Date.now())));
   }, []);
@@ -114,7 +121,7 @@ export function LiveTvSection(slots: LiveTvSlots) {
         <div className="live-tv__stage">
           <LiveVideo watching={watching} onPictureTime={onPictureTime} onReanchor={watch} />
           {/* The running line is the main channel's live one. */}
-          {rewound || watching.shift !== 0 ? null : slots.ticker(run.id, current?.id, time)}
+          {rewound || watching.shift !== 0 ? null : slots.ticker(run.id, current, pictureClock ?? time)}
         </div>
         <RewindBar
           label={t('rewind.tv')}

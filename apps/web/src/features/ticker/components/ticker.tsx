@@ -1,16 +1,17 @@
-import type { Ticker as TickerEntry } from '@efir/contract';
+import type { TeleprogramItem, Ticker as TickerEntry } from '@efir/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { activeTickers, tickerDefaults } from '../../../lib/live.ts';
 import { useTickers } from '../api/get-tickers.ts';
 import './ticker.css';
 
-/** The running line over the stream: the messages whose window holds the schedules' time now. */
-export function Ticker(props: { teleId: number; itemKey: number | undefined; time: string | undefined }) {
+/** The running line over the stream: the messages of the whole programme and of the item on the
+ * picture whose window holds the picture's time. */
+export function Ticker(props: { teleId: number; item: TeleprogramItem | undefined; time: string | undefined }) {
   const { t } = useI18n();
-  const tickers = useTickers(props.teleId, props.itemKey);
+  const tickers = useTickers(props.teleId, props.item?.id);
   if (props.time === undefined) return null;
-  const running = activeTickers(tickers.data ?? [], props.time);
+  const running = activeTickers(tickers.data ?? [], props.time, props.item?.video.id);
   if (running.length === 0) return null;
   return (
     <div className="ticker" role="marquee" aria-label={t('live.ticker')}>

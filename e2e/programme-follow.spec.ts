@@ -51,7 +51,7 @@ test('an item’s ticker runs with the picture of that item, not with the wall c
   const catalogue = await createApiClient({ baseUrl: site.url })('videoCatalogue', { query: { page: 1 } });
   const other = catalogue.results.find((video) => video.id !== videoId);
   expect(other, 'another video of the demo catalogue').toBeDefined();
-  const secondStartsIn = 30;
+  const secondStartsIn = 15;
   const message = 'Строка второй передачи';
   await writeToday(
     'tv',

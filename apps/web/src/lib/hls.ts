@@ -97,6 +97,14 @@ const followingConfig: Partial<HlsConfig> = {
   fragLoadPolicy: loadPolicy(120_000, 4),
 };
 
+/**
+ * How far behind its live edge a channel followed live may fall (in target durations) before
+ * hls.js jumps back to `liveSyncDurationCount` behind it: a stall, a slow machine or a tab in the
+ * background would otherwise leave the picture ever later (hls.js also adds a second to its
+ * distance per stall, up to one target duration). A rewound stream is behind on purpose: not it.
+ */
+const maxBehindLiveCount = 4;
+
 /** How long a stream that played may stand still, while it should play, before it is attached
  * again: longer than hls.js takes to switch renditions or skip a hole, well within the 10 s in
  * which a viewer expects the picture back. */
@@ -118,8 +126,9 @@ export async function followHls(
   /** A live channel: its playlist closed (`#EXT-X-ENDLIST`: off the air, or a day that ended while
    * the next one joins) and played to its end, it is waited for again and joined at its live edge.
    * `signal`: the screen no longer wants the stream; aborted while hls.js loads, the element is
-   * never touched (a stream asked for after it may have it already). */
-  { channel = false, signal }: { channel?: boolean; signal?: AbortSignal } = {},
+   * never touched (a stream asked for after it may have it already). `nearLive`: followed at its
+   * live edge, it is kept within `maxBehindLiveCount` target durations of it. */
+  { channel = false, nearLive = false, signal }: { channel?: boolean; nearLive?: boolean; signal?: AbortSignal } = {},
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
   if (signal?.aborted === true) return { detach: () => undefined, playingDate: () => undefined };
@@ -164,6 +173,7 @@ export async function followHls(
       enableWorker: true,
       workerPath: hlsWorkerUrl,
       ...followingConfig,
+      ...(nearLive ? { liveMaxLatencyDurationCount: maxBehindLiveCount } : {}),
       startPosition: live ? -1 : position,
     });
     instance.on(Hls.Events.LEVEL_LOADED, (_event, data) => {

@@ -31,7 +31,7 @@ export function AddedChannel({ channel }: { channel: ChannelOnAir }) {
         void media.play().catch(() => undefined);
       });
     };
-    followHls(media, url, undefined, { channel: true, signal: abandoned.signal }).then(
+    followHls(media, url, undefined, { channel: true, nearLive: true, signal: abandoned.signal }).then(
       (attachment) => {
         if (abandoned.signal.aborted) attachment.detach();
         else {

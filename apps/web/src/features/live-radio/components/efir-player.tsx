@@ -64,25 +64,28 @@ function EfirAudio() {
       const recovering = (): void => {
         setStatus('loading');
       };
-      followHls(audio, url, recovering, { channel: true, signal: abandoned.signal }).then((attachment) => {
-        if (abandoned.signal.aborted) {
-          attachment.detach();
-          return;
-        }
-        detach = attachment.detach;
-        if (switched) {
-          audio.play().catch((error: unknown) => {
-            console.error(error);
-          });
-        }
-        soundTimer = window.setInterval(() => {
-          const at = audio.paused ? undefined : attachment.playingDate()?.getTime();
-          if (at === undefined) return;
-          if (from !== undefined) playingAt = at;
-          setEfirPlaying(at);
-          if (from !== undefined && mustReanchor(at, Date.now(), rewindMs())) watchEfir({ from: at });
-        }, 1000);
-      }, fail);
+      followHls(audio, url, recovering, { channel: true, nearLive: from === undefined, signal: abandoned.signal }).then(
+        (attachment) => {
+          if (abandoned.signal.aborted) {
+            attachment.detach();
+            return;
+          }
+          detach = attachment.detach;
+          if (switched) {
+            audio.play().catch((error: unknown) => {
+              console.error(error);
+            });
+          }
+          soundTimer = window.setInterval(() => {
+            const at = audio.paused ? undefined : attachment.playingDate()?.getTime();
+            if (at === undefined) return;
+            if (from !== undefined) playingAt = at;
+            setEfirPlaying(at);
+            if (from !== undefined && mustReanchor(at, Date.now(), rewindMs())) watchEfir({ from: at });
+          }, 1000);
+        },
+        fail,
+      );
     });
     return () => {
       abandoned.abort();

@@ -217,7 +217,7 @@ function LiveVideo({
     let pictureTimer = 0;
     const url = (): string =>
       liveStreamUrl('tv', { shift, from: from === undefined ? undefined : (playingAt ?? from) });
-    followHls(video, url, undefined, { channel: true, signal: abandoned.signal }).then(
+    followHls(video, url, undefined, { channel: true, nearLive: from === undefined, signal: abandoned.signal }).then(
       (attachment) => {
         if (abandoned.signal.aborted) attachment.detach();
         else {

@@ -1,13 +1,13 @@
 // A live page moving on, as the spec asks of TV and radio alike: once the item on air has used its
 // allowance (its length and 30 s on TV, 15 s on the radio), the page publishes the item and asks
 // the server for the next one; not a moment before. The page's clock is Playwright's, moved on.
-import { apiPattern } from '@efir/contract';
+import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from './support/schedule.ts';
 import { useSite } from './support/site.ts';
 import { open, radioId, videoId } from './web/helpers.ts';
 
-useSite();
+const site = useSite();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,6 +39,18 @@ test('the TV moves on once its item has run its length and 30 s, not before', as
 test('the radio moves on once its item has run its length and 15 s, not before', async ({ page }) => {
   // The 30 s test radio.
   await writeToday('radio', { startsIn: -2, items: [{ id: Number(radioId()) }, { id: Number(radioId()) }] });
+  // The rewrite airs from the channel's frontier, seconds on: until then its first item is joining
+  // (status 4), and a page counts an item's allowance from when it is on the air (status 1).
+  const calls = createApiClient({ baseUrl: site().url });
+  await expect
+    .poll(
+      async () => {
+        const run = await calls('radioprogramToday');
+        return run === 'none' ? undefined : { status: run.status, index: run.index };
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ status: 1, index: 0 });
   await page.clock.install();
   const asked = advances(page);
   // The page's wait starts once the day's list has come.

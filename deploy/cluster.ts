@@ -34,6 +34,8 @@ export interface ClusterNode {
   readonly inRotation: boolean;
   /** Ends the node's process (SIGKILL: as a crash does) and waits for it to be gone. */
   kill(): Promise<void>;
+  /** Stops it as a service manager does (SIGTERM: it closes gracefully) and waits for it to be gone. */
+  stop(): Promise<void>;
   /** Starts it again on the same ports and waits until it answers. */
   start(): Promise<void>;
 }
@@ -229,6 +231,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         return rotation[i] ?? false;
       },
       kill: () => stopNode(i, 'SIGKILL'),
+      stop: () => stopNode(i, 'SIGTERM'),
       start: () => startNode(i),
     })),
     stop: async () => {

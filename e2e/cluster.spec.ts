@@ -3,7 +3,8 @@
 // answer the same playlist bytes for an instant; a chat message posted on node A reaches a viewer
 // on node B within a second by push and within 2 s (and a request's time) by polling; node A
 // killed while a viewer plays through nginx: hls.js plays on without standing still over 2 s and
-// the page's event stream carries on through node B; Redis restarted: the event streams recover
+// the page's event stream carries on through node B, and a rolling restart of both nodes after
+// costs it no stand-still over a second; Redis restarted: the event streams recover
 // and no message posted meanwhile is lost; PostgreSQL restarted: the channels stay on air (the
 // player plays on, the playlists answer) and the site takes posts again once it is back.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -199,7 +200,7 @@ test('a message posted on node A reaches a viewer on node B within a second by p
   await expect(shown(polled.page, text)).toBeVisible({ timeout: 2500 });
 });
 
-test('node A killed while a viewer plays through nginx: the player plays on, the event stream goes on through B', async ({
+test('node A killed while a viewer plays through nginx: the player plays on, the event stream goes on through B; then a rolling restart', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -223,6 +224,18 @@ test('node A killed while a viewer plays through nginx: the player plays on, the
   expect(chatPolls.length).toBe(before);
   await nodeA().start();
   await expect.poll(() => nodeA().inRotation, { timeout: 10_000 }).toBe(true);
+
+  // A rolling restart, as a deployment does it: each node in turn stopped gracefully and started
+  // again, the next only once the one before is back in rotation. The player never notices.
+  const rolling = await watchStandStill(page);
+  const atRolling = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  for (const node of [nodeA(), nodeB()]) {
+    await node.stop();
+    await node.start();
+    await expect.poll(() => node.inRotation, { timeout: 10_000 }).toBe(true);
+  }
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(atRolling + 4);
+  expect(await rolling()).toBeLessThanOrEqual(1000);
 });
 
 test('Redis restarted: the event streams recover and no message posted meanwhile is lost', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { mainChannels } from '@efir/contract';
 // Random edits of the day on air, at random instants, on both channels, with the playlists of two
-// nodes fetched second by second across every change: what was listed never changes.
+// nodes fetched second by second across every change: what was listed never changes, and the item
+// the calls name on the air is, at every second, the one whose segment the playlist airs then.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { createLiveChannels, type LiveChannels } from '../src/live/live-channels
 import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
 import { writeMediaPlaylist } from './media-fixtures.ts';
-import { ListedWatch } from './playlist-check.ts';
+import { ListedWatch, parsePlaylist } from './playlist-check.ts';
 import { testTimeZone } from './postgres.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'efir-live-edits-'));
@@ -79,6 +80,8 @@ describe('editing the day on air', () => {
   let database: Database;
   const media: Record<LiveChannelName, number[]> = { tv: [], radio: [] };
   let folders = 0;
+  /** Which video (tv) or radio each media folder is. */
+  const mediaOfFolder: Record<LiveChannelName, Map<string, number>> = { tv: new Map(), radio: new Map() };
 
   beforeAll(async () => {
     database = await testDatabase('pglite', 'migrated');
@@ -108,6 +111,8 @@ describe('editing the day on air', () => {
       }
       media.tv.push(v!.id);
       media.radio.push(r!.id);
+      mediaOfFolder.tv.set(`m${i}`, v!.id);
+      mediaOfFolder.radio.set(`m${i}`, r!.id);
     }
   }, 60_000);
 
@@ -160,6 +165,7 @@ describe('editing the day on air', () => {
         };
         await write();
         const watch = new ListedWatch(4);
+        const namings: string[] = [];
         const pending = [...edits].sort((a, b) => a.at - b.at);
         const start = at('12:00:00');
         for (let second = 0; second <= 260; second += 1) {
@@ -211,6 +217,7 @@ describe('editing the day on air', () => {
                 if (edit.kind === 'media-replaced') {
                   writeMedia(`v/${folder}/720`, edit.seconds + 0.2);
                   writeMedia(`r/${folder}`, edit.seconds + 0.2);
+                  mediaOfFolder[channel].set(folder, id);
                 }
                 await setMedia(channel, id, folder, new Date(t));
                 break;
@@ -224,6 +231,32 @@ describe('editing the day on air', () => {
           const rung = channel === 'tv' ? 720 : undefined;
           const answer = await node[channel].playlists.playlist(t, rung);
           watch.check(answer?.text, t, `${channel} node ${second % 2}`);
+          // What the calls name on the air at t against the segment airing then.
+          const segment = parsePlaylist(answer?.text ?? '').segments.find(
+            (s) => Date.parse(s.date) <= t && t < Date.parse(s.date) + Math.round(s.duration * 1000),
+          );
+          const folder = /^\/media\/[vr]\/([^/]+)\//u.exec(segment?.uri ?? '')?.[1];
+          const airing = folder === undefined ? undefined : mediaOfFolder[channel].get(folder);
+          const now = await node[channel].onAirAt(t);
+          const slot =
+            now?.onAir.itemIndex == null
+              ? undefined
+              : now.plan.timeline.aired.find((a) => a.itemIndex === now.onAir.itemIndex);
+          const named =
+            now?.onAir.itemIndex == null ? undefined : now.plan.schedule.items[now.onAir.itemIndex]?.mediaId;
+          const waiting = slot !== undefined && (slot.mediaFrom === null || slot.mediaFrom > t);
+          // Checked where a player has a window: before the first, the schedule tells.
+          const answered = answer !== undefined;
+          if (answered && named !== undefined && named !== airing && !(airing === undefined && waiting)) {
+            namings.push(`${clock(t)}: named ${String(named)} while ${segment?.uri ?? 'nothing'} airs`);
+          }
+          // An item of the day as it is now that airs that medium (an edit may cut one to nothing).
+          const plan = await node[channel].plan(day);
+          const listed =
+            plan?.timeline.aired.some((a) => plan.schedule.items[a.itemIndex]?.mediaId === airing) === true;
+          if (airing !== undefined && listed && named !== airing) {
+            namings.push(`${clock(t)}: ${segment?.uri ?? ''} airs, named ${String(named)}`);
+          }
           if (second % 10 === 0) {
             const other = await nodes[(second + 1) % 2]![channel].playlists.playlist(t, rung);
             if (other?.text !== answer?.text) watch.violations.push(`the nodes differ at ${clock(t)}`);
@@ -233,6 +266,7 @@ describe('editing the day on air', () => {
         totals.onAir += watch.onAir;
         expect(failures).toEqual([]);
         expect(watch.violations).toEqual([]);
+        expect(namings).toEqual([]);
       }),
       { numRuns: 12, seed: Number(process.env.LIVE_EDITS_SEED ?? Date.now() % 100_000) },
     );

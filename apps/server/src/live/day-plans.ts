@@ -35,6 +35,9 @@ interface CachedPlan {
 /** How many days' plans are kept. */
 const keptDays = 8;
 
+/** How many schedule items' media are remembered: those of the plans this node made lately. */
+const keptItems = 20_000;
+
 /** The oldest of a map's entries forgotten once it holds more than `keptDays`. */
 function keepRecent(map: Map<string, unknown>): void {
   if (map.size > keptDays) map.delete(map.keys().next().value as string);
@@ -48,9 +51,17 @@ export class DayPlans {
   private readonly loading = new Map<string, Promise<DayPlan | undefined>>();
   /** Counts the changes of the schedule this node was told of: a plan read across one is stale. */
   private plansRead = 0;
+  /** The medium of each schedule item of the plans made lately, by item id: a save writes the
+   * items anew, and what the log airs under an old id is still that medium. */
+  private readonly itemMedia = new Map<number, number>();
 
   constructor(options: DayPlansOptions) {
     this.options = options;
+  }
+
+  /** The medium (video or radio) of a schedule item of a plan made lately, if this node made one. */
+  mediumOf(itemId: number): number | undefined {
+    return this.itemMedia.get(itemId);
   }
 
   /** Reads every plan again before its next use (after a change of the schedule). */
@@ -102,6 +113,11 @@ export class DayPlans {
     const made = this.madeFrom.get(date);
     if (made?.inputs === inputs) return made.plan;
     const plan = await this.planFrom(schedule, next, filler, long);
+    for (const item of schedule.items) {
+      this.itemMedia.delete(item.id);
+      this.itemMedia.set(item.id, item.mediaId);
+      if (this.itemMedia.size > keptItems) this.itemMedia.delete(this.itemMedia.keys().next().value as number);
+    }
     this.madeFrom.delete(date);
     this.madeFrom.set(date, { inputs, plan });
     keepRecent(this.madeFrom);

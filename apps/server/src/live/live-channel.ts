@@ -219,6 +219,10 @@ export class LiveChannel {
     return days.planOf(schedule);
   }
 
+  /** The medium of a schedule item of a plan made lately: a copy's are its channel's. */
+  private readonly mediumOf = (itemId: number): number | undefined =>
+    (this.days ?? this.options.copyOf?.channel.days)?.mediumOf(itemId);
+
   /** Up to here the channel's air is decided: a change airs after it. Undefined before this
    * node first aired the channel. */
   decidedUntil(): number | undefined {
@@ -269,7 +273,7 @@ export class LiveChannel {
     if (entry !== undefined) dates.add(entry.day);
     const plans = new Map<string, DayPlan | undefined>();
     for (const date of dates) plans.set(date, await this.plan(date));
-    return onAirFrom(entry, t, today, (date) => plans.get(date));
+    return onAirFrom(entry, t, today, (date) => plans.get(date), this.mediumOf);
   }
 
   /**
@@ -311,7 +315,8 @@ export class LiveChannel {
       if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
       const t = sorted[i] as number;
       const entry = this.aired.at(t);
-      const airing = entry === null ? undefined : airingAt(entry, t, this.dateAt(t), (date) => plans.get(date));
+      const airing =
+        entry === null ? undefined : airingAt(entry, t, this.dateAt(t), (date) => plans.get(date), this.mediumOf);
       const end = sorted[i + 1] ?? until;
       const last = programmes.at(-1);
       if (airing?.slot == null) continue;

@@ -90,17 +90,29 @@ export interface Airing {
   joining?: AiredItem;
 }
 
+/** The medium of a schedule item the node has seen in a plan lately (see DayPlans.mediumOf). */
+export type MediumOf = (itemId: number) => number | undefined;
+
 /** The item of `plan` that airs the log's item entry: the same item (its id, until a save writes
  * the items anew), else an item airing the same segment (the same programme, moved by the edit:
- * its segments are on the air), the one placed nearest if the day airs it twice; undefined when the
- * plan no longer airs it. */
-function itemOfEntry(plan: DayPlan, entry: AiredEntry & { itemId: number }): number | undefined {
+ * its segments are on the air), else an item of the same medium (its media replaced since); the
+ * one placed nearest if the day airs it twice; undefined when the plan no longer airs it. */
+function itemOfEntry(plan: DayPlan, entry: AiredEntry & { itemId: number }, mediumOf: MediumOf): number | undefined {
   const index = planIndex(plan);
   const byId = index.byId.get(entry.itemId);
   if (byId !== undefined) return byId;
   const place = entry.start - entry.offset;
   const distance = (item: number): number => Math.abs((index.slots.get(item)?.start ?? Infinity) - place);
-  return index.bySegment.get(entry.uri)?.reduce((best, item) => (distance(item) < distance(best) ? item : best));
+  const nearest = (items: number[]): number | undefined =>
+    items.reduce<number | undefined>(
+      (best, item) => (best === undefined || distance(item) < distance(best) ? item : best),
+      undefined,
+    );
+  const bySegment = nearest(index.bySegment.get(entry.uri) ?? []);
+  if (bySegment !== undefined) return bySegment;
+  const medium = mediumOf(entry.itemId);
+  if (medium === undefined) return undefined;
+  return nearest(plan.schedule.items.flatMap((item, i) => (item.mediaId === medium && index.slots.has(i) ? [i] : [])));
 }
 
 /**
@@ -117,10 +129,12 @@ export function airingAt(
   t: number,
   today: string,
   planOf: (date: string) => DayPlan | undefined,
+  mediumOf: MediumOf = () => undefined,
 ): Airing | undefined {
   const plan = entry === undefined ? undefined : planOf(entry.day);
   if (entry !== undefined && plan !== undefined) {
-    const itemIndex = entry.itemId === null ? undefined : itemOfEntry(plan, { ...entry, itemId: entry.itemId });
+    const itemIndex =
+      entry.itemId === null ? undefined : itemOfEntry(plan, { ...entry, itemId: entry.itemId }, mediumOf);
     const slot = itemIndex === undefined ? undefined : planIndex(plan).slots.get(itemIndex);
     if (slot !== undefined) return { plan, slot };
     const scheduled = slotAt(plan.timeline, t) ?? undefined;
@@ -148,8 +162,9 @@ export function onAirFrom(
   t: number,
   today: string,
   planOf: (date: string) => DayPlan | undefined,
+  mediumOf?: MediumOf,
 ): OnAirNow | undefined {
-  const airing = airingAt(entry, t, today, planOf);
+  const airing = airingAt(entry, t, today, planOf, mediumOf);
   if (airing === undefined) return undefined;
   const { plan, slot, joining } = airing;
   const onAir = onAirAt(plan.timeline, t, slot) ?? { itemIndex: null, offset: 0, next: [] };

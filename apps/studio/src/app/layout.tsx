@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { LogOut, Menu, Moon, Sun, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { queryClient, studio } from '../lib/api.ts';
+import { studio } from '../lib/api.ts';
 import { roleLabels } from '../lib/roles.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
-import { holdSession, useSession } from '../features/session/use-session.ts';
+import { forgetSession, useSession } from '../features/session/use-session.ts';
 import { navigation } from './nav.ts';
 
 export function Layout() {
@@ -24,10 +24,7 @@ export function Layout() {
   };
   const logout = useMutation({
     mutationFn: () => studio('logout'),
-    onSettled: () => {
-      queryClient.clear();
-      holdSession(null);
-    },
+    onSettled: forgetSession,
   });
   return (
     <div className="shell" data-menu-open={menuOpen}>

@@ -5,9 +5,8 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { problemOf } from '../lib/api.ts';
 import { Dialog, FormFooter } from './dialog.tsx';
-import { FormProblem } from './fields.tsx';
+import { CallProblem } from './fields.tsx';
 import { useToast } from './toasts.tsx';
 import { UploadField } from './upload-field.tsx';
 
@@ -66,7 +65,7 @@ export function CatalogueAddDialog<F extends FieldValues>(props: {
           onBusy={setUploading}
         />
         {props.fields}
-        <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
+        <CallProblem call={add} />
         {uploading ? <p className="muted">Сохранить можно, когда файл загрузится.</p> : null}
         <FormFooter onCancel={onClose} submit="Сохранить" busy={add.isPending || uploading} />
       </form>

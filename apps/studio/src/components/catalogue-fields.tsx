@@ -1,6 +1,6 @@
 // The fields every catalogue item has, a video or a radio: its category and where it shows.
 import type { StudioCategory } from '@efir/contract';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { SelectField } from './fields.tsx';
 
 /** Where an item shows, as the contract numbers it (its `draft`). */
@@ -9,6 +9,13 @@ const showings = [
   { value: 1, label: 'Премьера — появится после эфира' },
   { value: 2, label: 'Скрыто' },
 ] as const;
+
+/** What a catalogue's own fields are given, on adding an item and on its page: the form, and the
+ * catalogue's categories to choose from. */
+export interface ItemFieldsProps<F extends FieldValues> {
+  form: UseFormReturn<F, unknown, F>;
+  categories: readonly StudioCategory[];
+}
 
 interface ChoiceProps {
   registration: UseFormRegisterReturn;

@@ -2,14 +2,13 @@
 // making them, with its progress and, on failure, ffmpeg's reason and a retry; new media from an
 // upload) and its picture. Each page brings its own fields and words.
 import type { MediaState, StudioJob } from '@efir/contract';
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { problemOf } from '../lib/api.ts';
-import { FormProblem } from './fields.tsx';
+import { CallProblem } from './fields.tsx';
 import { DraftBadge, JobProgress, MediaBadge } from './status.tsx';
 import { useToast } from './toasts.tsx';
-import { PictureUpload, UploadField } from './upload-field.tsx';
+import { PictureUpload, UploadField, useUploadTaken } from './upload-field.tsx';
 
 /** A change made by a call of the studio's, as the panels use it. */
 interface Change<V> {
@@ -57,7 +56,7 @@ export function ItemFieldsPanel<F extends FieldValues>(props: {
         })}
       >
         {props.fields}
-        <FormProblem problem={update.isError ? problemOf(update.error) : undefined} />
+        <CallProblem call={update} />
         <div className="row">
           <button type="submit" className="button button--primary" disabled={update.isPending}>
             Сохранить
@@ -86,16 +85,7 @@ export function ItemMediaPanel(props: {
   const { item, media, retry, accepted } = props;
   const job = item.job;
   const toast = useToast();
-  const onMedia = useCallback(
-    (upload: string) => {
-      media.mutate(upload, {
-        onSuccess: () => {
-          toast(accepted);
-        },
-      });
-    },
-    [media, toast, accepted],
-  );
+  const onMedia = useUploadTaken(media, accepted);
   return (
     <section className="panel stack" aria-labelledby={props.headingId}>
       <h2 id={props.headingId}>Медиа</h2>
@@ -123,7 +113,7 @@ export function ItemMediaPanel(props: {
           </button>
         </div>
       ) : null}
-      <FormProblem problem={retry.isError ? problemOf(retry.error) : undefined} />
+      <CallProblem call={retry} />
       {props.extra}
       <UploadField
         label={item.media === 'ready' ? 'Заменить файл' : props.file.label}
@@ -131,7 +121,7 @@ export function ItemMediaPanel(props: {
         hint="Новый файл заменит медиа, когда будет обработан; до тех пор играет прежний"
         onUploaded={onMedia}
       />
-      <FormProblem problem={media.isError ? problemOf(media.error) : undefined} />
+      <CallProblem call={media} />
     </section>
   );
 }
@@ -149,18 +139,6 @@ export function ItemPicturePanel(props: {
   preview: Change<string>;
   saved: string;
 }) {
-  const { preview, saved } = props;
-  const toast = useToast();
-  const onPreview = useCallback(
-    (upload: string) => {
-      preview.mutate(upload, {
-        onSuccess: () => {
-          toast(saved);
-        },
-      });
-    },
-    [preview, toast, saved],
-  );
   return (
     <section className="panel stack" aria-labelledby={props.headingId}>
       <h2 id={props.headingId}>{props.title}</h2>
@@ -169,12 +147,7 @@ export function ItemPicturePanel(props: {
       ) : (
         <img src={props.src} alt={props.alt} width={props.size.width} height={props.size.height} />
       )}
-      <PictureUpload
-        label={props.upload.label}
-        hint={props.upload.hint}
-        onUploaded={onPreview}
-        problem={preview.isError ? problemOf(preview.error) : undefined}
-      />
+      <PictureUpload label={props.upload.label} hint={props.upload.hint} change={props.preview} saved={props.saved} />
     </section>
   );
 }

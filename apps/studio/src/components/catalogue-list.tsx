@@ -5,11 +5,11 @@ import { type StudioCategory, studioLimits } from '@efir/contract';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { problemOf } from '../lib/api.ts';
 import { type ListQuery, readListQuery, writeListQuery } from '../lib/list-query.ts';
 import { DataTable, type ListColumns } from './data-table.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { AddButton, PageHeader } from './page-header.tsx';
+import { CallProblem } from './fields.tsx';
 
 export interface CatalogueListProps<
   S extends string,
@@ -60,11 +60,7 @@ export function CatalogueList<S extends string, T extends { id: number }, KC ext
         />
       </PageHeader>
       <ListFilters list={list} categories={categories.data ?? []} onChange={go} withKind={props.withKind} />
-      {page.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(page.error)}
-        </p>
-      ) : null}
+      <CallProblem call={page} />
       <DataTable
         caption={props.caption}
         columns={columns}

@@ -11,9 +11,10 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../lib/format.ts';
+import { PageSteps } from './table.tsx';
 
 /** A column's meta: whether it holds figures (right-aligned). */
 export interface ListColumnMeta {
@@ -148,31 +149,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               ))}
             </select>
           </label>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Предыдущая страница"
-            disabled={page <= 1}
-            onClick={() => {
+          <PageSteps
+            page={page}
+            pages={pages}
+            onPrevious={() => {
               table.previousPage();
             }}
-          >
-            <ChevronLeft size={18} aria-hidden="true" />
-          </button>
-          <span aria-live="polite">
-            {page} из {pages}
-          </span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Следующая страница"
-            disabled={page >= pages}
-            onClick={() => {
+            onNext={() => {
               table.nextPage();
             }}
-          >
-            <ChevronRight size={18} aria-hidden="true" />
-          </button>
+          />
         </div>
       </div>
     </div>

@@ -2,8 +2,9 @@
 // picks, a slide): a search box and the first matches, each with an «add» button.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { callKey, studio } from '../lib/api.ts';
+import { SearchField } from './fields.tsx';
 
 export interface PickedItem {
   id: number;
@@ -19,7 +20,6 @@ export function ItemPicker(props: {
   /** Radios of one kind only (1 programmes, 2 songs). */
   radioKind?: 1 | 2;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
   const q = useDeferredValue(text.trim());
   const query = {
@@ -40,28 +40,14 @@ export function ItemPicker(props: {
   });
   const results = q === '' ? [] : (found.data ?? []);
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        placeholder="Начните вводить название"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-        }}
-      />
+    <SearchField label={props.label} placeholder="Начните вводить название" text={text} onText={setText}>
       {results.length > 0 ? (
         <ul className="sortable" aria-label="Найдено">
           {results.map((item) => {
             const taken = props.taken.includes(item.id);
             return (
               <li key={item.id} className="sortable__item">
-                <span className="sortable__body">
-                  {item.name}
-                  <small>№ {item.id}</small>
-                </span>
+                <ItemName item={item} />
                 <button
                   type="button"
                   className="button button--small"
@@ -80,6 +66,16 @@ export function ItemPicker(props: {
       ) : q !== '' && found.isSuccess ? (
         <span className="field__hint">Ничего не нашлось.</span>
       ) : null}
-    </div>
+    </SearchField>
+  );
+}
+
+/** An item as the lists of picks show it: its name, and its number to tell namesakes apart. */
+export function ItemName({ item }: { item: PickedItem }) {
+  return (
+    <span className="sortable__body">
+      {item.name}
+      <small>№ {item.id}</small>
+    </span>
   );
 }

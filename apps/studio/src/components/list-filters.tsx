@@ -1,7 +1,8 @@
 // The filters above a catalogue list: a search box and the category, show and media filters.
 import type { StudioCategory } from '@efir/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ListQuery } from '../lib/list-query.ts';
+import { type Choice, Choices, Field, SearchField } from './fields.tsx';
 
 const medias = [
   { value: 'ready', label: 'Готово' },
@@ -10,6 +11,17 @@ const medias = [
   { value: 'none', label: 'Нет медиа' },
 ] as const;
 
+const kinds = [
+  { value: 1, label: 'Передачи' },
+  { value: 2, label: 'Песни' },
+];
+
+const drafts = [
+  { value: 0, label: 'Опубликовано' },
+  { value: 1, label: 'Премьера' },
+  { value: 2, label: 'Скрыто' },
+];
+
 export function ListFilters<S extends string>(props: {
   list: ListQuery<S>;
   categories: readonly StudioCategory[];
@@ -17,7 +29,6 @@ export function ListFilters<S extends string>(props: {
   /** Radios: programmes or songs. */
   withKind?: boolean;
 }) {
-  const id = useId();
   const { list, onChange } = props;
   const [text, setText] = useState(list.q);
   const latest = useRef({ list, onChange });
@@ -34,90 +45,60 @@ export function ListFilters<S extends string>(props: {
       clearTimeout(timer);
     };
   }, [text]);
-  const number = (value: string): number | undefined => (value === '' ? undefined : Number(value));
+  /** A numbered filter's change: the list from its first page, that filter set or («Все») not. */
+  const filterBy =
+    (key: 'category' | 'kind' | 'draft') =>
+    (value: string): void => {
+      onChange({ ...list, [key]: value === '' ? undefined : Number(value), page: 1 });
+    };
   return (
     <div className="filters" role="search">
-      <div className="field field--grow">
-        <label htmlFor={`${id}-q`}>Поиск по названию</label>
-        <input
-          id={`${id}-q`}
-          className="input"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-category`}>Рубрика</label>
-        <select
-          id={`${id}-category`}
-          className="select"
-          value={list.category ?? ''}
-          onChange={(event) => {
-            onChange({ ...list, category: number(event.target.value), page: 1 });
-          }}
-        >
-          <option value="">Все</option>
-          {props.categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchField label="Поиск по названию" grow text={text} onText={setText} />
+      <FilterSelect
+        label="Рубрика"
+        value={list.category}
+        choices={props.categories.map((category) => ({ value: category.id, label: category.name }))}
+        onChange={filterBy('category')}
+      />
       {props.withKind === true ? (
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>Тип</label>
-          <select
-            id={`${id}-kind`}
-            className="select"
-            value={list.kind ?? ''}
-            onChange={(event) => {
-              onChange({ ...list, kind: number(event.target.value), page: 1 });
-            }}
-          >
-            <option value="">Все</option>
-            <option value="1">Передачи</option>
-            <option value="2">Песни</option>
-          </select>
-        </div>
+        <FilterSelect label="Тип" value={list.kind} choices={kinds} onChange={filterBy('kind')} />
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-draft`}>Показ</label>
-        <select
-          id={`${id}-draft`}
-          className="select"
-          value={list.draft ?? ''}
-          onChange={(event) => {
-            onChange({ ...list, draft: number(event.target.value), page: 1 });
-          }}
-        >
-          <option value="">Все</option>
-          <option value="0">Опубликовано</option>
-          <option value="1">Премьера</option>
-          <option value="2">Скрыто</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-media`}>Медиа</label>
-        <select
-          id={`${id}-media`}
-          className="select"
-          value={list.media ?? ''}
-          onChange={(event) => {
-            onChange({ ...list, media: medias.find((media) => media.value === event.target.value)?.value, page: 1 });
-          }}
-        >
-          <option value="">Все</option>
-          {medias.map((media) => (
-            <option key={media.value} value={media.value}>
-              {media.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect label="Показ" value={list.draft} choices={drafts} onChange={filterBy('draft')} />
+      <FilterSelect
+        label="Медиа"
+        value={list.media}
+        choices={medias}
+        onChange={(value) => {
+          onChange({ ...list, media: medias.find((media) => media.value === value)?.value, page: 1 });
+        }}
+      />
     </div>
+  );
+}
+
+/** One filter's select: «Все» first, which filters nothing, then its choices. */
+function FilterSelect(props: {
+  label: string;
+  value: string | number | undefined;
+  choices: readonly Choice[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      label={props.label}
+      control={({ id }) => (
+        <select
+          id={id}
+          className="select"
+          value={props.value ?? ''}
+          onChange={(event) => {
+            props.onChange(event.target.value);
+          }}
+        >
+          <option value="">Все</option>
+          <Choices choices={props.choices} />
+        </select>
+      )}
+    />
   );
 }

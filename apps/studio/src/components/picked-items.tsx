@@ -1,7 +1,18 @@
 // Catalogue items picked by hand, in their order: dragged into place, removed one by one, added
 // from a search of the catalogue up to a limit.
-import { ItemPicker } from './item-picker.tsx';
-import { SortableList } from './sortable-list.tsx';
+import { useState } from 'react';
+import {
+  type FieldError,
+  type FieldPathByValue,
+  type FieldValues,
+  get,
+  type PathValue,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
+import { ListProblem } from './fields.tsx';
+import { ItemName, ItemPicker, type PickedItem } from './item-picker.tsx';
+import { RemovableList } from './sortable-list.tsx';
 
 export interface PickedItemsWords {
   /** Said while nothing is picked. */
@@ -12,75 +23,81 @@ export interface PickedItemsWords {
   add: string;
   /** Said once the limit is reached. */
   full: string;
-  /** An item whose name is not known (a picked item since removed from the catalogue). */
-  unnamed: (id: number) => string;
 }
 
-export function PickedItems(props: {
+/** The picks, the form's message for them if any, and the search that adds more. */
+export function PickedList(props: {
   kind: 'video' | 'radio';
-  ids: readonly number[];
-  /** The names known: the edited row's items' and those added since (kept by the form, so they
-   * outlive this list while it is hidden). */
-  names: ReadonlyMap<number, string>;
-  onNamed: (id: number, name: string) => void;
+  /** Radios of one kind only (1 programmes, 2 songs). */
+  radioKind?: 1 | 2;
+  items: PickedItem[];
   max: number;
-  onChange: (ids: number[]) => void;
-  /** The form's message for the list, if any. */
-  error: string | undefined;
+  onChange: (items: PickedItem[]) => void;
+  error?: string | undefined;
   words: PickedItemsWords;
 }) {
-  const { ids, words } = props;
-  const picks = ids.map((id) => ({ id, name: props.names.get(id) ?? words.unnamed(id) }));
+  const { items, words, onChange } = props;
   return (
-    <div className="stack">
-      {picks.length === 0 ? (
+    <>
+      {items.length === 0 ? (
         <p className="muted">{words.empty}</p>
       ) : (
-        <SortableList
+        <RemovableList
           listLabel={words.listLabel}
-          items={picks}
+          items={items}
           label={(item) => item.name}
-          onReorder={(items) => {
-            props.onChange(items.map((item) => item.id));
-          }}
-          render={(item) => (
-            <>
-              <span className="sortable__body">
-                {item.name}
-                <small>№ {item.id}</small>
-              </span>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Убрать «${item.name}»`}
-                onClick={() => {
-                  props.onChange(ids.filter((id) => id !== item.id));
-                }}
-              >
-                Убрать
-              </button>
-            </>
-          )}
+          render={(item) => <ItemName item={item} />}
+          onChange={onChange}
         />
       )}
-      {props.error === undefined ? null : (
-        <p className="field__error" role="alert">
-          {props.error}
-        </p>
-      )}
-      {picks.length < props.max ? (
+      <ListProblem problem={props.error} />
+      {items.length < props.max ? (
         <ItemPicker
           kind={props.kind}
+          radioKind={props.radioKind}
           label={words.add}
-          taken={ids}
+          taken={items.map((item) => item.id)}
           onPick={(item) => {
-            props.onNamed(item.id, item.name);
-            props.onChange([...ids, item.id]);
+            onChange([...items, item]);
           }}
         />
       ) : (
         <p className="muted">{words.full}</p>
       )}
+    </>
+  );
+}
+
+/** A form's picks, kept by the form as ids in its field `name`, as the list shows and changes them:
+ * each by its name, known from the entry the form changes or from the search that picked it (kept
+ * here, so that it outlives the list while it is hidden), else by its number. */
+export function useFormPicks<V extends FieldValues, F>(
+  form: UseFormReturn<V, unknown, F>,
+  name: FieldPathByValue<V, number[] | undefined>,
+  kind: 'video' | 'radio',
+  saved: readonly PickedItem[] | undefined,
+): Pick<Parameters<typeof PickedList>[0], 'kind' | 'items' | 'onChange' | 'error'> {
+  const [names, setNames] = useState(() => new Map(saved?.map((item) => [item.id, item.name])));
+  const ids: readonly number[] = useWatch({ control: form.control, name }) ?? [];
+  const { errors, isSubmitted } = form.formState;
+  const unnamed = kind === 'video' ? 'Видео' : 'Радио';
+  return {
+    kind,
+    items: ids.map((id) => ({ id, name: names.get(id) ?? `${unnamed} № ${String(id)}` })),
+    onChange: (items) => {
+      setNames((known) => new Map([...known, ...items.map((item) => [item.id, item.name] as const)]));
+      const picked = items.map((item) => item.id) as PathValue<V, typeof name>;
+      form.setValue(name, picked, { shouldDirty: true, shouldValidate: isSubmitted });
+    },
+    error: get<typeof errors, FieldError | undefined>(errors, name)?.message,
+  };
+}
+
+/** A form's picks in a dialog: the list and its search, stacked. */
+export function PickedItems(props: Parameters<typeof PickedList>[0]) {
+  return (
+    <div className="stack">
+      <PickedList {...props} />
     </div>
   );
 }

@@ -58,13 +58,15 @@ function Item({ id, label, children }: { id: number; label: string; children: Re
   );
 }
 
-export function SortableList<T extends { id: number }>(props: {
+interface ListProps<T> {
   items: T[];
+  /** An item's name, as its handle (and a removable item's button) says it. */
   label: (item: T) => string;
   render: (item: T) => ReactNode;
-  onReorder: (items: T[]) => void;
   listLabel: string;
-}) {
+}
+
+export function SortableList<T extends { id: number }>(props: ListProps<T> & { onReorder: (items: T[]) => void }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -94,5 +96,33 @@ export function SortableList<T extends { id: number }>(props: {
         </ul>
       </SortableContext>
     </DndContext>
+  );
+}
+
+/** A sortable list of picks, each with a button that takes it out of the list. */
+export function RemovableList<T extends { id: number }>(props: ListProps<T> & { onChange: (items: T[]) => void }) {
+  const { items, label, onChange } = props;
+  return (
+    <SortableList
+      listLabel={props.listLabel}
+      items={items}
+      label={label}
+      onReorder={onChange}
+      render={(item) => (
+        <>
+          {props.render(item)}
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`Убрать «${label(item)}»`}
+            onClick={() => {
+              onChange(items.filter((other) => other.id !== item.id));
+            }}
+          >
+            Убрать
+          </button>
+        </>
+      )}
+    />
   );
 }

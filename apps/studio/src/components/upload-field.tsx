@@ -4,7 +4,8 @@ import { useEffect, useId, useRef } from 'react';
 import { currentCsrfToken } from '../lib/api.ts';
 import { formatBytes } from '../lib/format.ts';
 import { useUpload } from '../lib/upload.ts';
-import { FormProblem } from './fields.tsx';
+import { CallProblem } from './fields.tsx';
+import { useToast } from './toasts.tsx';
 
 export function UploadField(props: {
   label: string;
@@ -96,22 +97,46 @@ export function UploadField(props: {
 /** The picture types the server makes pictures of (JPEG, PNG, WebP). */
 const pictureTypes = 'image/jpeg,image/png,image/webp';
 
-/** A picture sent as soon as it is chosen, and what was wrong with it when it was refused. */
+/** A change that takes a finished upload: a new file or a new picture. */
+export interface UploadChange {
+  mutate: (upload: string, options: { onSuccess: () => void }) => void;
+  isError: boolean;
+  error: unknown;
+}
+
+/** Hands a finished upload to its change; says `said` once the change is made, then `then`. */
+export function useUploadTaken(change: UploadChange, said: string, then?: () => void): (upload: string) => void {
+  const toast = useToast();
+  return (upload) => {
+    change.mutate(upload, {
+      onSuccess: () => {
+        toast(said);
+        then?.();
+      },
+    });
+  };
+}
+
+/** A picture sent as soon as it is chosen and taken by its change; what was wrong with it when it
+ * was refused. */
 export function PictureUpload(props: {
   label: string;
   hint?: string;
-  onUploaded: (id: string) => void;
-  problem: string | undefined;
+  change: UploadChange;
+  /** Said once the picture is taken. */
+  saved: string;
+  onSaved?: () => void;
 }) {
+  const onUploaded = useUploadTaken(props.change, props.saved, props.onSaved);
   return (
     <>
       <UploadField
         label={props.label}
         accept={pictureTypes}
         {...(props.hint === undefined ? {} : { hint: props.hint })}
-        onUploaded={props.onUploaded}
+        onUploaded={onUploaded}
       />
-      <FormProblem problem={props.problem} />
+      <CallProblem call={props.change} />
     </>
   );
 }

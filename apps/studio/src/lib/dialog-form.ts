@@ -1,7 +1,8 @@
-// A dialog's form: checked by the schema the server checks with, and emptied, with its call's
-// outcome forgotten, when the dialog closes.
+// A form's submit to its call, and a dialog's form: checked by the schema the server checks with,
+// and emptied, with its call's outcome forgotten, when the dialog closes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { UseMutateFunction } from '@tanstack/react-query';
+import { type DefaultValues, type FieldValues, useForm, type UseFormHandleSubmit } from 'react-hook-form';
 import type { z } from 'zod';
 
 export function useDialogForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -19,5 +20,21 @@ export function useDialogForm<S extends z.ZodType<FieldValues, FieldValues>>(
     call.reset();
     onClose();
   };
-  return { form, errors: form.formState.errors, close };
+  return { form, close };
+}
+
+/** The form's submit: its checked values go to the call; once it is made, `onDone` has the answer
+ * (and the values sent). */
+export function submitTo<V extends FieldValues, F, A, C>(
+  form: { handleSubmit: UseFormHandleSubmit<V, F> },
+  call: { mutate: UseMutateFunction<A, Error, F, C> },
+  onDone: (answer: A, values: F) => void,
+) {
+  return form.handleSubmit((values) => {
+    call.mutate(values, {
+      onSuccess: (answer) => {
+        onDone(answer, values);
+      },
+    });
+  });
 }

@@ -3,14 +3,13 @@
 import { aboutFieldsSchema, type StudioAbout } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormProblem, TextAreaField, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, TextAreaField, TextField } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PictureUpload } from '../../components/upload-field.tsx';
-import { problemOf } from '../../lib/api.ts';
+import { submitTo } from '../../lib/dialog-form.ts';
 import { aboutQuery, type AboutValues, useAboutPoster, useSaveAbout } from './api.ts';
 import { Loaded } from '../../components/loaded.tsx';
 
@@ -25,38 +24,25 @@ function AboutForm({ about }: { about: StudioAbout }) {
   });
   const save = useSaveAbout();
   const toast = useToast();
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   return (
     <form
       className="panel form"
       noValidate
       aria-labelledby="about-texts"
-      onSubmit={form.handleSubmit((values) => {
-        save.mutate(values, {
-          onSuccess: (saved) => {
-            form.reset({ titles: saved.titles, texts: saved.texts });
-            toast('Страница «О проекте» сохранена');
-          },
-        });
+      onSubmit={submitTo(form, save, (saved) => {
+        form.reset({ titles: saved.titles, texts: saved.texts });
+        toast('Страница «О проекте» сохранена');
       })}
     >
       <h2 id="about-texts">Тексты</h2>
-      <TextField label="Заголовок страницы" registration={form.register('titles.0')} error={errors.titles?.[0]} />
-      <TextAreaField label="Вступление" rows={4} registration={form.register('texts.0')} error={errors.texts?.[0]} />
+      <TextField label="Заголовок страницы" {...fieldOf(form, 'titles.0')} />
+      <TextAreaField label="Вступление" rows={4} {...fieldOf(form, 'texts.0')} />
       {sections.map((index) => (
         <fieldset key={index} className="fieldset">
           <legend>Раздел {index}</legend>
-          <TextField
-            label="Заголовок раздела"
-            registration={form.register(`titles.${index}`)}
-            error={errors.titles?.[index]}
-          />
-          <TextAreaField
-            label="Текст раздела"
-            rows={6}
-            registration={form.register(`texts.${index}`)}
-            error={errors.texts?.[index]}
-          />
+          <TextField label="Заголовок раздела" {...fieldOf(form, `titles.${index}`)} />
+          <TextAreaField label="Текст раздела" rows={6} {...fieldOf(form, `texts.${index}`)} />
         </fieldset>
       ))}
       <fieldset className="fieldset">
@@ -64,11 +50,10 @@ function AboutForm({ about }: { about: StudioAbout }) {
         <TextField
           label="Заголовок раздела"
           hint="Под ним сайт показывает свою почту и адрес."
-          registration={form.register('titles.5')}
-          error={errors.titles?.[5]}
+          {...fieldOf(form, 'titles.5')}
         />
       </fieldset>
-      <FormProblem problem={save.isError ? problemOf(save.error) : undefined} />
+      <CallProblem call={save} />
       <div className="row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           Сохранить
@@ -81,18 +66,6 @@ function AboutForm({ about }: { about: StudioAbout }) {
 
 function Poster({ about }: { about: StudioAbout }) {
   const poster = useAboutPoster();
-  const toast = useToast();
-  const { mutate } = poster;
-  const onUploaded = useCallback(
-    (upload: string) => {
-      mutate(upload, {
-        onSuccess: () => {
-          toast('Картинка сохранена');
-        },
-      });
-    },
-    [mutate, toast],
-  );
   return (
     <section className="panel stack" aria-labelledby="about-poster">
       <h2 id="about-poster">Картинка</h2>
@@ -110,8 +83,8 @@ function Poster({ about }: { about: StudioAbout }) {
       <PictureUpload
         label="Новая картинка"
         hint="JPEG, PNG или WebP; обрезается до 16 : 9."
-        onUploaded={onUploaded}
-        problem={poster.isError ? problemOf(poster.error) : undefined}
+        change={poster}
+        saved="Картинка сохранена"
       />
     </section>
   );

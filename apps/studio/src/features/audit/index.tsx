@@ -3,13 +3,13 @@
 // address, so a search can be bookmarked and shared with another admin.
 import { type AuditEntry, studioLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type SubmitEvent, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { problemOf } from '../../lib/api.ts';
+import { PageSteps, Table } from '../../components/table.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { type AuditFilter, auditQuery } from './api.ts';
+import { CallProblem } from '../../components/fields.tsx';
 
 const filterNames = ['actor', 'entity', 'action', 'from', 'to'] as const;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/u;
@@ -25,6 +25,8 @@ function filterOf(params: URLSearchParams): AuditFilter {
   }
   return filter;
 }
+
+const headings = ['Когда', 'Кто', 'Действие', 'Что', 'Адрес', { label: 'Изменение', hidden: true }] as const;
 
 function Snapshot({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
@@ -159,67 +161,32 @@ export default function AuditPage() {
           </button>
         </div>
       </form>
-      {entries.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(entries.error)}
-        </p>
-      ) : null}
+      <CallProblem call={entries} />
       <div className="stack">
-        <div className="table-wrap">
-          <table className="table" aria-busy={entries.isFetching}>
-            <caption className="visually-hidden">Журнал изменений</caption>
-            <thead>
-              <tr>
-                <th scope="col">Когда</th>
-                <th scope="col">Кто</th>
-                <th scope="col">Действие</th>
-                <th scope="col">Что</th>
-                <th scope="col">Адрес</th>
-                <th scope="col">
-                  <span className="visually-hidden">Изменение</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(entries.data?.results.length ?? 0) === 0 ? (
-                <tr>
-                  <td className="table__empty" colSpan={6}>
-                    {entries.isPending ? 'Загрузка…' : 'Записей нет.'}
-                  </td>
-                </tr>
-              ) : (
-                entries.data?.results.map((entry) => <Row key={entry.id} entry={entry} />)
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Журнал изменений"
+          query={entries}
+          headings={headings}
+          rows={entries.data?.results ?? []}
+          none="Записей нет."
+          row={(entry) => <Row key={entry.id} entry={entry} />}
+        />
         <div className="pager">
           <span>
             Всего записей: {formatNumber(count)} · страница {filter.page} из {pages}
           </span>
           <div className="row">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Предыдущая страница"
-              disabled={filter.page <= 1}
-              onClick={() => {
+            <PageSteps
+              page={filter.page}
+              pages={pages}
+              position={false}
+              onPrevious={() => {
                 go(filter.page - 1);
               }}
-            >
-              <ChevronLeft size={18} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Следующая страница"
-              disabled={filter.page >= pages}
-              onClick={() => {
+              onNext={() => {
                 go(filter.page + 1);
               }}
-            >
-              <ChevronRight size={18} aria-hidden="true" />
-            </button>
+            />
           </div>
         </div>
       </div>

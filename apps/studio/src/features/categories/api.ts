@@ -8,14 +8,13 @@ import { callKey, queryClient, studio } from '../../lib/api.ts';
 export type CategoryKind = 'video' | 'radio';
 
 function listKey(kind: CategoryKind) {
-  return callKey(kind === 'video' ? 'videoCategories' : 'radioCategories');
+  return callKey(`${kind}Categories`);
 }
 
 export function categoriesQuery(kind: CategoryKind) {
   return queryOptions({
     queryKey: listKey(kind),
-    queryFn: ({ signal }) =>
-      kind === 'video' ? studio('videoCategories', { signal }) : studio('radioCategories', { signal }),
+    queryFn: ({ signal }) => studio(`${kind}Categories`, { signal }),
   });
 }
 
@@ -25,10 +24,7 @@ function changed(kind: CategoryKind): Promise<void> {
 
 export function useAddCategory(kind: CategoryKind) {
   return useMutation({
-    mutationFn: (name: string) =>
-      kind === 'video'
-        ? studio('videoCategoryAdd', { body: { name } })
-        : studio('radioCategoryAdd', { body: { name } }),
+    mutationFn: (name: string) => studio(`${kind}CategoryAdd`, { body: { name } }),
     onSuccess: () => changed(kind),
   });
 }
@@ -36,19 +32,14 @@ export function useAddCategory(kind: CategoryKind) {
 export function useRenameCategory(kind: CategoryKind) {
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      kind === 'video'
-        ? studio('videoCategoryUpdate', { params: { id }, body: { name } })
-        : studio('radioCategoryUpdate', { params: { id }, body: { name } }),
+      studio(`${kind}CategoryUpdate`, { params: { id }, body: { name } }),
     onSuccess: () => changed(kind),
   });
 }
 
 export function useDeleteCategory(kind: CategoryKind) {
   return useMutation({
-    mutationFn: (id: number) =>
-      kind === 'video'
-        ? studio('videoCategoryDelete', { params: { id } })
-        : studio('radioCategoryDelete', { params: { id } }),
+    mutationFn: (id: number) => studio(`${kind}CategoryDelete`, { params: { id } }),
     onSuccess: () => changed(kind),
   });
 }
@@ -57,12 +48,8 @@ export function useDeleteCategory(kind: CategoryKind) {
 export function useOrderCategories(kind: CategoryKind) {
   const key = listKey(kind);
   return useMutation({
-    mutationFn: (items: StudioCategory[]) => {
-      const ids = items.map((item) => item.id);
-      return kind === 'video'
-        ? studio('videoCategoryOrder', { body: { ids } })
-        : studio('radioCategoryOrder', { body: { ids } });
-    },
+    mutationFn: (items: StudioCategory[]) =>
+      studio(`${kind}CategoryOrder`, { body: { ids: items.map((item) => item.id) } }),
     onMutate: async (items) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<StudioCategory[]>(key);

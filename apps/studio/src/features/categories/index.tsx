@@ -6,8 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog, Dialog } from '../../components/dialog.tsx';
-import { FormProblem, TextField } from '../../components/fields.tsx';
+import { Dialog, RemoveDialog } from '../../components/dialog.tsx';
+import { fieldOf, FormProblem, TextField } from '../../components/fields.tsx';
+import { Loaded } from '../../components/loaded.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
@@ -70,7 +71,7 @@ function NameForm(props: {
         })(event);
       }}
     >
-      <TextField label={props.label} registration={form.register('name')} error={form.formState.errors.name} />
+      <TextField label={props.label} {...fieldOf(form, 'name')} />
       <FormProblem problem={props.problem} />
       <div className={props.onCancel === undefined ? 'row' : 'dialog__footer'}>
         {props.onCancel === undefined ? null : (
@@ -96,55 +97,50 @@ function CategoriesPanel({ kind, title }: { kind: CategoryKind; title: string })
   const order = useOrderCategories(kind);
   const toast = useToast();
   const [renaming, setRenaming] = useState<StudioCategory | undefined>();
-  const [deleting, setDeleting] = useState<StudioCategory | undefined>();
-  const list = categories.data ?? [];
+  const [deleting, setDeleting] = useState<StudioCategory | null>(null);
   return (
     <section className="panel stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      {categories.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(categories.error)}
-        </p>
-      ) : categories.isPending ? (
-        <p className="muted" role="status">
-          Загрузка…
-        </p>
-      ) : list.length === 0 ? (
-        <p className="muted">Рубрик пока нет.</p>
-      ) : (
-        <SortableList
-          items={list}
-          listLabel={`${title}: порядок на сайте`}
-          label={(category) => category.name}
-          onReorder={(items) => {
-            order.mutate(items, {
-              onSuccess: () => {
-                toast('Порядок сохранён');
-              },
-            });
-          }}
-          render={(category) => (
-            <>
-              <span className="sortable__body">
-                {category.name}
-                <small>{holds(kind, category.items)}</small>
-              </span>
-              <ItemActions
-                name={`«${category.name}»`}
-                edit="Переименовать"
-                onEdit={() => {
-                  rename.reset();
-                  setRenaming(category);
-                }}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(category);
-                }}
-              />
-            </>
-          )}
-        />
-      )}
+      <Loaded query={categories}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted">Рубрик пока нет.</p>
+          ) : (
+            <SortableList
+              items={list}
+              listLabel={`${title}: порядок на сайте`}
+              label={(category) => category.name}
+              onReorder={(items) => {
+                order.mutate(items, {
+                  onSuccess: () => {
+                    toast('Порядок сохранён');
+                  },
+                });
+              }}
+              render={(category) => (
+                <>
+                  <span className="sortable__body">
+                    {category.name}
+                    <small>{holds(kind, category.items)}</small>
+                  </span>
+                  <ItemActions
+                    name={`«${category.name}»`}
+                    edit="Переименовать"
+                    onEdit={() => {
+                      rename.reset();
+                      setRenaming(category);
+                    }}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(category);
+                    }}
+                  />
+                </>
+              )}
+            />
+          )
+        }
+      </Loaded>
       <FormProblem problem={order.isError ? `Порядок не сохранён: ${problemOf(order.error)}` : undefined} />
       <NameForm
         label="Новая рубрика"
@@ -194,24 +190,14 @@ function CategoriesPanel({ kind, title }: { kind: CategoryKind; title: string })
           />
         )}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== undefined}
+      <RemoveDialog
+        row={deleting}
         title="Удалить рубрику?"
-        message={`Рубрика «${deleting?.name ?? ''}» пропадёт с сайта. Удалить можно только пустую рубрику.`}
-        confirm="Удалить"
-        busy={remove.isPending}
-        problem={remove.isError ? problemOf(remove.error) : undefined}
-        onConfirm={() => {
-          if (deleting === undefined) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(undefined);
-              toast('Рубрика удалена');
-            },
-          });
-        }}
+        message={(category) => `Рубрика «${category.name}» пропадёт с сайта. Удалить можно только пустую рубрику.`}
+        removed="Рубрика удалена"
+        remove={remove}
         onClose={() => {
-          setDeleting(undefined);
+          setDeleting(null);
         }}
       />
     </section>

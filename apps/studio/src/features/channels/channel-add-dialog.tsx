@@ -3,11 +3,10 @@
 import { channelAddSchema, type ChannelKind } from '@efir/contract';
 import type { z } from 'zod';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
-import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { useAddChannel } from '../../lib/channels.ts';
-import { useDialogForm } from '../../lib/dialog-form.ts';
+import { submitTo, useDialogForm } from '../../lib/dialog-form.ts';
 
 type AddInput = z.input<typeof channelAddSchema>;
 
@@ -18,36 +17,29 @@ const blank: AddInput = { slug: '', name: '', kind: 'video' };
 export function ChannelAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const add = useAddChannel();
   const toast = useToast();
-  const { form, errors, close } = useDialogForm(channelAddSchema, blank, add, onClose);
+  const { form, close } = useDialogForm(channelAddSchema, blank, add, onClose);
   return (
     <Dialog open={open} title="Новый канал" onClose={close} narrow>
       <form
         className="form"
         noValidate
-        onSubmit={form.handleSubmit((values) => {
-          add.mutate(values, {
-            onSuccess: (channel) => {
-              toast(`Канал «${channel.name}» в эфире`);
-              close();
-            },
-          });
+        onSubmit={submitTo(form, add, (channel) => {
+          toast(`Канал «${channel.name}» в эфире`);
+          close();
         })}
       >
         <SelectField
           label="Что вещает"
-          registration={form.register('kind')}
-          error={errors.kind}
+          {...fieldOf(form, 'kind')}
           choices={(['video', 'audio'] as const).map((kind) => ({ value: kind, label: kindLabels[kind] }))}
         />
-        <TextField label="Название" registration={form.register('name')} error={errors.name} />
+        <TextField label="Название" {...fieldOf(form, 'name')} />
         <TextField
           label="Адрес"
           hint="Латинские строчные буквы, цифры и дефисы: поток будет по адресу /адрес/…; изменить его потом нельзя"
-          autoComplete="off"
-          registration={form.register('slug')}
-          error={errors.slug}
+          {...fieldOf(form, 'slug')}
         />
-        <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
+        <CallProblem call={add} />
         <FormFooter onCancel={close} submit="Добавить" busy={add.isPending} />
       </form>
     </Dialog>

@@ -5,9 +5,8 @@ import { type ChatBanDuration, chatBanAddSchema, type StudioChatMessage } from '
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
-import { CheckboxField, FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { CallProblem, CheckboxField, fieldOf, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { useBan } from './api.ts';
 import { useDialogForm } from '../../lib/dialog-form.ts';
 
@@ -25,7 +24,7 @@ const blank: BanInput = { duration: '24h', byAddress: false, reason: '' };
 export function BanDialog({ message, onClose }: { message: StudioChatMessage | null; onClose: () => void }) {
   const ban = useBan();
   const toast = useToast();
-  const { form, errors, close } = useDialogForm(banFormSchema, blank, ban, onClose);
+  const { form, close } = useDialogForm(banFormSchema, blank, ban, onClose);
   return (
     <Dialog open={message !== null} title={`Бан гостя #${message?.visitorTag ?? ''}`} onClose={close} narrow>
       {message === null ? null : (
@@ -53,8 +52,7 @@ export function BanDialog({ message, onClose }: { message: StudioChatMessage | n
           </blockquote>
           <SelectField
             label="Срок"
-            registration={form.register('duration')}
-            error={errors.duration}
+            {...fieldOf(form, 'duration')}
             choices={Object.entries(banDurations).map(([value, label]) => ({ value, label }))}
           />
           {message.addressTag === null ? (
@@ -74,10 +72,9 @@ export function BanDialog({ message, onClose }: { message: StudioChatMessage | n
           <TextField
             label="Причина"
             hint="Необязательно; видна модераторам в списке банов"
-            registration={form.register('reason')}
-            error={errors.reason}
+            {...fieldOf(form, 'reason')}
           />
-          <FormProblem problem={ban.isError ? problemOf(ban.error) : undefined} />
+          <CallProblem call={ban} />
           <FormFooter onCancel={close} submit="Забанить" busy={ban.isPending} danger />
         </form>
       )}

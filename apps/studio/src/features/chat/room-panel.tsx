@@ -5,11 +5,11 @@ import type { ChatRoom } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown } from 'lucide-react';
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { problemOf } from '../../lib/api.ts';
 import { chatRoomQuery, roomTitles } from './api.ts';
 import { useBanDialog } from './ban-dialog.tsx';
 import { ChatMessageItem } from './message-item.tsx';
 import './chat.css';
+import { CallProblem } from '../../components/fields.tsx';
 
 /** How close to the end (px) still counts as reading the newest messages. */
 const followSlack = 48;
@@ -30,11 +30,7 @@ export function ChatRoomPanel({ room, tools }: { room: ChatRoom; tools?: ReactNo
     <section className="panel chat-room" aria-labelledby={headingId}>
       <h2 id={headingId}>{roomTitles[room]}</h2>
       {tools}
-      {messages.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(messages.error)}
-        </p>
-      ) : null}
+      <CallProblem call={messages} />
       <div className="chat-room__frame">
         <div
           ref={logRef}

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
+import { submitTo } from '../../lib/dialog-form.ts';
 import { useAddWord, useRemoveWord, wordsQuery } from './api.ts';
 import { ListPanel } from './list-panel.tsx';
 import { useOutcome } from './use-outcome.ts';
@@ -29,32 +29,26 @@ function WordForm() {
   });
   const add = useAddWord();
   const toast = useToast();
-  const { errors } = form.formState;
   return (
     <form
       className="chat-words__form"
       noValidate
-      onSubmit={form.handleSubmit((values) => {
-        add.mutate(values, {
-          onSuccess: (word) => {
-            toast(`«${word.word}» в списке: ${modeLabels[word.mode]}`);
-            form.reset({ word: '', mode: values.mode });
-          },
-        });
+      onSubmit={submitTo(form, add, (word, values) => {
+        toast(`«${word.word}» в списке: ${modeLabels[word.mode]}`);
+        form.reset({ word: '', mode: values.mode });
       })}
     >
-      <TextField label="Слово или фраза" registration={form.register('word')} error={errors.word} />
+      <TextField label="Слово или фраза" {...fieldOf(form, 'word')} />
       <SelectField
         label="Что делать с сообщением"
-        registration={form.register('mode')}
-        error={errors.mode}
+        {...fieldOf(form, 'mode')}
         choices={Object.entries(modeLabels).map(([value, label]) => ({ value, label }))}
       />
       <button type="submit" className="button" disabled={add.isPending}>
         <Plus size={16} aria-hidden="true" />
         Добавить
       </button>
-      <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
+      <CallProblem call={add} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { StudioHomeRow } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { OrderedListScreen } from '../../components/ordered-list-screen.tsx';
 import { homeRowCalls, videoCategoriesQuery } from './api.ts';
-import { HomeRowDialog } from './home-row-dialog.tsx';
+import { HomeRowForm } from './home-row-dialog.tsx';
 import './home-rows.css';
 
 export default function HomeRowsPage() {
@@ -20,10 +20,9 @@ export default function HomeRowsPage() {
       title="Ряды главной"
       about="Ряды видео на главной странице сайта, сверху вниз."
       add="Добавить ряд"
-      listLabel="Ряды главной"
       slug="home-rows"
       heading="Порядок рядов"
-      hint="Перетащите ряд за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу."
+      one="ряд"
       empty="Рядов пока нет."
       label={(row) => row.name}
       body={(row) => (
@@ -33,11 +32,13 @@ export default function HomeRowsPage() {
         </>
       )}
       actionName={(row) => `«${row.name}»`}
-      dialog={(editing, onClose) => (
-        <HomeRowDialog row={editing} categories={categories.data ?? []} onClose={onClose} />
-      )}
+      dialog={{
+        add: 'Новый ряд',
+        added: 'Ряд добавлен',
+        changed: 'Ряд сохранён',
+        form: (editing) => <HomeRowForm editing={editing} categories={categories.data ?? []} />,
+      }}
       removal={{
-        title: 'Удалить ряд?',
         message: (row) => `Ряд «${row.name}» пропадёт с главной. Сами видео останутся в каталоге.`,
         removed: 'Ряд удалён',
       }}

@@ -2,13 +2,13 @@
 // and, when it failed, ffmpeg's reason and a retry. Followed live while anything is under way.
 import { type StudioJob, studioLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { FormProblem } from '../../components/fields.tsx';
+import { CallProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PageSteps, Table } from '../../components/table.tsx';
 import { JobProgress } from '../../components/status.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useRetryJob } from '../../lib/retry-job.ts';
 import { jobsQuery } from './api.ts';
@@ -21,6 +21,16 @@ const kindLabels: Record<string, string> = {
   'demo-video': 'Демо',
   'demo-radio': 'Демо',
 };
+
+const headings = [
+  { label: '№', numeric: true },
+  'Что',
+  'Запись',
+  'Ход',
+  { label: 'Попытки', numeric: true },
+  'Создано',
+  { label: 'Действия', hidden: true },
+] as const;
 
 /** Where the job's item is edited, when it has one yet. */
 function itemPath(job: StudioJob): string | undefined {
@@ -51,116 +61,72 @@ export default function JobsPage() {
         title="Обработка файлов"
         about="Очередь заданий, которые делают из загруженных файлов медиа для сайта: новые сверху."
       />
-      {jobs.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(jobs.error)}
-        </p>
-      ) : null}
-      <FormProblem problem={retry.isError ? problemOf(retry.error) : undefined} />
+      <CallProblem call={jobs} />
+      <CallProblem call={retry} />
       <div className="stack">
-        <div className="table-wrap">
-          <table className="table" aria-busy={jobs.isFetching}>
-            <caption className="visually-hidden">Задания обработки</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="table__number">
-                  №
-                </th>
-                <th scope="col">Что</th>
-                <th scope="col">Запись</th>
-                <th scope="col">Ход</th>
-                <th scope="col" className="table__number">
-                  Попытки
-                </th>
-                <th scope="col">Создано</th>
-                <th scope="col">
-                  <span className="visually-hidden">Действия</span>
-                </th>
+        <Table
+          caption="Задания обработки"
+          query={jobs}
+          headings={headings}
+          rows={rows}
+          none="Заданий нет."
+          row={(job) => {
+            const path = itemPath(job);
+            return (
+              <tr key={job.id}>
+                <td className="table__number">{job.id}</td>
+                <td>{kindLabels[job.kind] ?? job.kind}</td>
+                <td>
+                  {path === undefined ? (
+                    job.name
+                  ) : (
+                    <Link className="table__name" to={path}>
+                      {job.name}
+                    </Link>
+                  )}
+                </td>
+                <td>
+                  <JobProgress job={job} />
+                </td>
+                <td className="table__number">{job.attempts}</td>
+                <td>{formatDateTime(job.createdAt)}</td>
+                <td>
+                  {job.stage === 'failed' ? (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Повторить задание № ${String(job.id)}`}
+                      disabled={retry.isPending && retry.variables === job.id}
+                      onClick={() => {
+                        retry.mutate(job.id, {
+                          onSuccess: () => {
+                            toast(`Задание № ${String(job.id)} снова в очереди`);
+                          },
+                        });
+                      }}
+                    >
+                      <RotateCcw size={14} aria-hidden="true" />
+                      Повторить
+                    </button>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td className="table__empty" colSpan={7}>
-                    {jobs.isPending ? 'Загрузка…' : 'Заданий нет.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((job) => {
-                  const path = itemPath(job);
-                  return (
-                    <tr key={job.id}>
-                      <td className="table__number">{job.id}</td>
-                      <td>{kindLabels[job.kind] ?? job.kind}</td>
-                      <td>
-                        {path === undefined ? (
-                          job.name
-                        ) : (
-                          <Link className="table__name" to={path}>
-                            {job.name}
-                          </Link>
-                        )}
-                      </td>
-                      <td>
-                        <JobProgress job={job} />
-                      </td>
-                      <td className="table__number">{job.attempts}</td>
-                      <td>{formatDateTime(job.createdAt)}</td>
-                      <td>
-                        {job.stage === 'failed' ? (
-                          <button
-                            type="button"
-                            className="button button--small"
-                            aria-label={`Повторить задание № ${String(job.id)}`}
-                            disabled={retry.isPending && retry.variables === job.id}
-                            onClick={() => {
-                              retry.mutate(job.id, {
-                                onSuccess: () => {
-                                  toast(`Задание № ${String(job.id)} снова в очереди`);
-                                },
-                              });
-                            }}
-                          >
-                            <RotateCcw size={14} aria-hidden="true" />
-                            Повторить
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+            );
+          }}
+        />
         <div className="pager">
           <span>Всего: {formatNumber(count)}</span>
           <div className="pager__controls">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Предыдущая страница"
-              disabled={page <= 1}
-              onClick={() => {
+            <PageSteps
+              page={page}
+              pages={pages}
+              onPrevious={() => {
                 go(Math.min(page - 1, pages));
               }}
-            >
-              <ChevronLeft size={18} aria-hidden="true" />
-            </button>
-            <span aria-live="polite">
-              {page} из {pages}
-            </span>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Следующая страница"
-              disabled={page >= pages}
-              onClick={() => {
+              onNext={() => {
                 go(page + 1);
               }}
-            >
-              <ChevronRight size={18} aria-hidden="true" />
-            </button>
+            />
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import type { StudioPoll } from '@efir/contract';
 import { OrderedListScreen } from '../../components/ordered-list-screen.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { pollCalls } from './api.ts';
-import { PollDialog } from './poll-dialog.tsx';
+import { PollForm } from './poll-dialog.tsx';
 
 function Results({ poll }: { poll: StudioPoll }) {
   const total = poll.votes.reduce((sum, votes) => sum + votes, 0);
@@ -29,10 +29,9 @@ export default function PollsPage() {
       title="Опросы"
       about="Опросы на сайте: посетитель видит первый открытый, на который ещё не ответил."
       add="Новый опрос"
-      listLabel="Опросы"
       slug="polls"
       heading="Порядок опросов"
-      hint="Перетащите опрос за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу."
+      one="опрос"
       empty="Опросов пока нет."
       label={(poll) => poll.question}
       body={(poll) => (
@@ -43,9 +42,13 @@ export default function PollsPage() {
         </>
       )}
       actionName={(poll) => `опрос «${poll.question}»`}
-      dialog={(editing, onClose) => <PollDialog poll={editing} onClose={onClose} />}
+      dialog={{
+        add: 'Новый опрос',
+        added: 'Опрос добавлен',
+        changed: 'Опрос сохранён',
+        form: (editing) => <PollForm editing={editing} />,
+      }}
       removal={{
-        title: 'Удалить опрос?',
         message: (poll) =>
           `Опрос «${poll.question}» и его голоса пропадут с сайта. Чтобы только перестать его показывать, закройте его.`,
         removed: 'Опрос удалён',

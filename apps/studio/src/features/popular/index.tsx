@@ -3,12 +3,11 @@
 import { showcaseLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormProblem } from '../../components/fields.tsx';
-import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
+import { CallProblem } from '../../components/fields.tsx';
+import type { PickedItem } from '../../components/item-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { PickedList } from '../../components/picked-items.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { type PopularKind, popularPicksQuery, useWritePopularPicks } from './api.ts';
 import { Loaded } from '../../components/loaded.tsx';
 
@@ -56,48 +55,20 @@ function PopularPanel(props: { kind: PopularKind; radioKind: 1 | 2; title: strin
       <Loaded query={picks}>
         {() => (
           <>
-            {items.length === 0 ? (
-              <p className="muted">Выбранных нет: все места занимают самые слушаемые.</p>
-            ) : (
-              <SortableList
-                listLabel={props.title}
-                items={items}
-                label={(radio) => radio.name}
-                onReorder={setDraft}
-                render={(radio) => (
-                  <>
-                    <span className="sortable__body">
-                      {radio.name}
-                      <small>№ {radio.id}</small>
-                    </span>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`Убрать «${radio.name}»`}
-                      onClick={() => {
-                        setDraft(items.filter((item) => item.id !== radio.id));
-                      }}
-                    >
-                      Убрать
-                    </button>
-                  </>
-                )}
-              />
-            )}
-            {items.length < placesMax ? (
-              <ItemPicker
-                kind="radio"
-                radioKind={props.radioKind}
-                label={props.add}
-                taken={ids}
-                onPick={(radio) => {
-                  setDraft([...items, radio]);
-                }}
-              />
-            ) : (
-              <p className="muted">Выбраны все {placesMax} мест.</p>
-            )}
-            <FormProblem problem={write.isError ? problemOf(write.error) : undefined} />
+            <PickedList
+              kind="radio"
+              radioKind={props.radioKind}
+              items={items}
+              max={placesMax}
+              onChange={setDraft}
+              words={{
+                empty: 'Выбранных нет: все места занимают самые слушаемые.',
+                listLabel: props.title,
+                add: props.add,
+                full: `Выбраны все ${String(placesMax)} мест.`,
+              }}
+            />
+            <CallProblem call={write} />
             <div className="row">
               <button
                 type="button"

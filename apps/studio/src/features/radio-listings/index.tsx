@@ -3,7 +3,7 @@
 // removing groups.
 import { OrderedListScreen } from '../../components/ordered-list-screen.tsx';
 import { radioListingCalls } from './api.ts';
-import { ListingDialog } from './listing-dialog.tsx';
+import { ListingForm } from './listing-dialog.tsx';
 
 export default function RadioListingsPage() {
   return (
@@ -12,10 +12,9 @@ export default function RadioListingsPage() {
       title="Подборки радио"
       about="Подборки передач и песен в каталоге радио, сверху вниз."
       add="Добавить подборку"
-      listLabel="Подборки радио"
       slug="radio-listings"
       heading="Порядок подборок"
-      hint="Перетащите подборку за ручку или переставьте с клавиатуры: новый порядок сохраняется сразу."
+      one="подборку"
       empty="Подборок пока нет."
       label={(listing) => listing.name}
       body={(listing) => (
@@ -25,9 +24,13 @@ export default function RadioListingsPage() {
         </>
       )}
       actionName={(listing) => `«${listing.name}»`}
-      dialog={(editing, onClose) => <ListingDialog listing={editing} onClose={onClose} />}
+      dialog={{
+        add: 'Новая подборка',
+        added: 'Подборка добавлена',
+        changed: 'Подборка сохранена',
+        form: (editing) => <ListingForm editing={editing} />,
+      }}
       removal={{
-        title: 'Удалить подборку?',
         message: (listing) => `Подборка «${listing.name}» пропадёт из каталога радио. Сами радио останутся.`,
         removed: 'Подборка удалена',
       }}

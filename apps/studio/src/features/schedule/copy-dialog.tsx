@@ -4,6 +4,7 @@ import { addDays, scheduleLimits } from '@efir/contract';
 import { useState } from 'react';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
+import { LabelledInput } from './labelled-input.tsx';
 
 export function CopyDialog(props: {
   open: boolean;
@@ -31,30 +32,8 @@ export function CopyDialog(props: {
           {scheduleLimits.copyDays} дней).
         </p>
         <div className="row">
-          <label className="field">
-            <span>С</span>
-            <input
-              className="input"
-              type="date"
-              required
-              value={from}
-              onChange={(event) => {
-                setFrom(event.target.value);
-              }}
-            />
-          </label>
-          <label className="field">
-            <span>По</span>
-            <input
-              className="input"
-              type="date"
-              required
-              value={to}
-              onChange={(event) => {
-                setTo(event.target.value);
-              }}
-            />
-          </label>
+          <LabelledInput label="С" type="date" required value={from} onValue={setFrom} />
+          <LabelledInput label="По" type="date" required value={to} onValue={setTo} />
         </div>
         <label className="checkbox">
           <input

@@ -4,6 +4,13 @@ import { scheduleLimits } from '@efir/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { type DraftItem, type DraftTicker, nextKey } from './api.ts';
+import { LabelledInput } from './labelled-input.tsx';
+
+/** The ticker's figures: each a number from 1 to its limit; what is not one keeps the figure. */
+const figures = [
+  { key: 'duration', label: 'Длительность, с', max: scheduleLimits.tickerSeconds },
+  { key: 'speed', label: 'Скорость, пикс/с', max: scheduleLimits.tickerSpeed },
+] as const;
 
 function TickerRow(props: {
   ticker: DraftTicker;
@@ -14,10 +21,6 @@ function TickerRow(props: {
   const { ticker } = props;
   const id = useId();
   const videos = [...new Map(props.items.map((item) => [item.media.id, item.media.name])).entries()];
-  const number = (value: string, fallback: number): number => {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
   return (
     <li className="ticker-row">
       <label className="field ticker-row__message" htmlFor={`${id}-message`}>
@@ -34,45 +37,30 @@ function TickerRow(props: {
           }}
         />
       </label>
-      <label className="field">
-        <span>Начало</span>
-        <input
-          className="input"
-          type="time"
-          step={1}
-          value={ticker.startsAt}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (value !== '') props.onChange({ ...ticker, startsAt: value.length === 5 ? `${value}:00` : value });
-          }}
-        />
-      </label>
-      <label className="field">
-        <span>Длительность, с</span>
-        <input
-          className="input"
+      <LabelledInput
+        label="Начало"
+        type="time"
+        step={1}
+        value={ticker.startsAt}
+        onValue={(value) => {
+          if (value !== '') props.onChange({ ...ticker, startsAt: value.length === 5 ? `${value}:00` : value });
+        }}
+      />
+      {figures.map((figure) => (
+        <LabelledInput
+          key={figure.key}
+          label={figure.label}
           type="number"
           min={1}
-          max={scheduleLimits.tickerSeconds}
-          value={ticker.duration}
-          onChange={(event) => {
-            props.onChange({ ...ticker, duration: number(event.target.value, ticker.duration) });
+          max={figure.max}
+          value={ticker[figure.key]}
+          onValue={(value) => {
+            const parsed = Number(value);
+            const valid = Number.isFinite(parsed) && parsed > 0;
+            props.onChange({ ...ticker, [figure.key]: valid ? parsed : ticker[figure.key] });
           }}
         />
-      </label>
-      <label className="field">
-        <span>Скорость, пикс/с</span>
-        <input
-          className="input"
-          type="number"
-          min={1}
-          max={scheduleLimits.tickerSpeed}
-          value={ticker.speed}
-          onChange={(event) => {
-            props.onChange({ ...ticker, speed: number(event.target.value, ticker.speed) });
-          }}
-        />
-      </label>
+      ))}
       <label className="field">
         <span>Показывать</span>
         <select

@@ -3,10 +3,10 @@
 import { searchPicksSchema, searchQueryMaxLength, showcaseLimits } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type SubmitEvent, useId, useState } from 'react';
-import { FormProblem } from '../../components/fields.tsx';
+import { type SubmitEvent, useState } from 'react';
+import { Field, FormProblem } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { RemovableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { searchPicksQuery, useSaveSearchPicks } from './api.ts';
@@ -26,7 +26,6 @@ function PicksEditor({ saved }: { saved: string[] }) {
   const [problem, setProblem] = useState<string>();
   const save = useSaveSearchPicks();
   const toast = useToast();
-  const inputId = useId();
   const changed = picks.map((pick) => pick.query).join('\n') !== saved.join('\n');
   const add = (event: SubmitEvent): void => {
     event.preventDefault();
@@ -63,42 +62,30 @@ function PicksEditor({ saved }: { saved: string[] }) {
       {picks.length === 0 ? (
         <p className="muted">Подсказок нет: поиск предлагает самые частые запросы посетителей.</p>
       ) : (
-        <SortableList
+        <RemovableList
           listLabel="Подсказки поиска"
           items={picks}
           label={(pick) => pick.query}
-          onReorder={setPicks}
-          render={(pick) => (
-            <>
-              <span className="sortable__body">{pick.query}</span>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Убрать «${pick.query}»`}
-                onClick={() => {
-                  setPicks(picks.filter((other) => other.id !== pick.id));
-                }}
-              >
-                Убрать
-              </button>
-            </>
-          )}
+          render={(pick) => <span className="sortable__body">{pick.query}</span>}
+          onChange={setPicks}
         />
       )}
       {picks.length < picksMax ? (
         <form className="row" onSubmit={add} noValidate>
-          <div className="field">
-            <label htmlFor={inputId}>Новый запрос</label>
-            <input
-              id={inputId}
-              className="input"
-              value={draft}
-              maxLength={searchQueryMaxLength}
-              onChange={(event) => {
-                setDraft(event.target.value);
-              }}
-            />
-          </div>
+          <Field
+            label="Новый запрос"
+            control={({ id }) => (
+              <input
+                id={id}
+                className="input"
+                value={draft}
+                maxLength={searchQueryMaxLength}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                }}
+              />
+            )}
+          />
           <button type="submit" className="button">
             <Plus size={16} aria-hidden="true" />
             Добавить

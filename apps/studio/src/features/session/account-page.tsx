@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import { FormProblem, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, PasswordField } from '../../components/fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf, queryClient, studio } from '../../lib/api.ts';
+import { problemOf, studio } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { roleLabels } from '../../lib/roles.ts';
-import { holdSession, useSession } from './use-session.ts';
+import { forgetSession, useSession } from './use-session.ts';
 
 const passwordForm = z
   .object({
@@ -38,7 +38,6 @@ function PasswordChange() {
       toast('Пароль изменён. На других устройствах нужно войти заново.');
     },
   });
-  const { errors } = form.formState;
   return (
     <form
       className="panel form"
@@ -49,29 +48,15 @@ function PasswordChange() {
       })}
     >
       <h2 id="password-change">Сменить пароль</h2>
-      <TextField
-        label="Текущий пароль"
-        type="password"
-        autoComplete="current-password"
-        registration={form.register('current')}
-        error={errors.current}
-      />
-      <TextField
+      <PasswordField label="Текущий пароль" autoComplete="current-password" {...fieldOf(form, 'current')} />
+      <PasswordField
         label="Новый пароль"
-        type="password"
         autoComplete="new-password"
         hint={`Не короче ${String(studioLimits.passwordMin)} символов; удобнее всего — несколько слов подряд.`}
-        registration={form.register('next')}
-        error={errors.next}
+        {...fieldOf(form, 'next')}
       />
-      <TextField
-        label="Новый пароль ещё раз"
-        type="password"
-        autoComplete="new-password"
-        registration={form.register('repeat')}
-        error={errors.repeat}
-      />
-      <FormProblem problem={change.isError ? problemOf(change.error) : undefined} />
+      <PasswordField label="Новый пароль ещё раз" autoComplete="new-password" {...fieldOf(form, 'repeat')} />
+      <CallProblem call={change} />
       <div className="row">
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           Сменить пароль
@@ -85,10 +70,7 @@ function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
   const end = useMutation({
     mutationFn: () => studio('logoutEverywhere'),
-    onSuccess: () => {
-      queryClient.clear();
-      holdSession(null);
-    },
+    onSuccess: forgetSession,
   });
   return (
     <section className="panel stack" aria-labelledby="sign-out-everywhere">

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormProblem, TextField } from '../../components/fields.tsx';
-import { problemOf, studio } from '../../lib/api.ts';
+import { CallProblem, fieldOf, PasswordField, TextField } from '../../components/fields.tsx';
+import { studio } from '../../lib/api.ts';
 import { holdSession } from './use-session.ts';
 
 const loginForm = z.object({
@@ -21,7 +21,6 @@ export function LoginPage() {
       holdSession(session);
     },
   });
-  const { errors } = form.formState;
   return (
     <main className="login">
       <div className="panel">
@@ -40,15 +39,9 @@ export function LoginPage() {
             login.mutate(values);
           })}
         >
-          <TextField label="Логин" autoComplete="username" registration={form.register('login')} error={errors.login} />
-          <TextField
-            label="Пароль"
-            type="password"
-            autoComplete="current-password"
-            registration={form.register('password')}
-            error={errors.password}
-          />
-          <FormProblem problem={login.isError ? problemOf(login.error) : undefined} />
+          <TextField label="Логин" autoComplete="username" {...fieldOf(form, 'login')} />
+          <PasswordField label="Пароль" autoComplete="current-password" {...fieldOf(form, 'password')} />
+          <CallProblem call={login} />
           <button type="submit" className="button button--primary" disabled={login.isPending}>
             Войти
           </button>

@@ -30,10 +30,13 @@ export function holdSession(session: StudioSession | null): void {
   queryClient.setQueryData(sessionKey, session);
 }
 
+/** Forgets the session and everything read under it (signed out): the sign-in page shows. */
+export function forgetSession(): void {
+  queryClient.clear();
+  holdSession(null);
+}
+
 /** Any call answered 401: the session ended (idle, signed out elsewhere, disabled). */
 export function sessionEnded(error: unknown): void {
-  if (error instanceof ApiError && error.status === 401) {
-    queryClient.clear();
-    holdSession(null);
-  }
+  if (error instanceof ApiError && error.status === 401) forgetSession();
 }

@@ -6,7 +6,7 @@ import { ImageOff } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { RemoveDialog } from '../../components/dialog.tsx';
-import { FormProblem } from '../../components/fields.tsx';
+import { CallProblem, FormProblem } from '../../components/fields.tsx';
 import { AddButton, PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
@@ -152,11 +152,7 @@ export default function SlidesPage() {
         }}
       />
       <section id={panelId} className="panel stack" role="tabpanel" aria-labelledby={tabId(show)} tabIndex={0}>
-        {slides.isError ? (
-          <p className="alert" role="alert">
-            {problemOf(slides.error)}
-          </p>
-        ) : null}
+        <CallProblem call={slides} />
         <FormProblem problem={order.isError ? `Порядок не сохранён: ${problemOf(order.error)}` : undefined} />
         {slides.data === undefined ? (
           slides.isPending ? (

@@ -4,14 +4,13 @@ import { type SlideFields, slideFieldsSchema, type SlideshowName, type StudioSli
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
-import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, SelectField, TextField } from '../../components/fields.tsx';
 import { ItemPicker, type PickedItem } from '../../components/item-picker.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PictureUpload } from '../../components/upload-field.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { useSaveEntry } from '../../lib/ordered-calls.ts';
 import { radioQuery, slideCalls, useSlidePreview } from './api.ts';
 
@@ -31,18 +30,7 @@ export function RadioName({ id, picked }: { id: number; picked?: PickedItem | un
 
 function SlidePicture({ show, slide }: { show: SlideshowName; slide: StudioSlide }) {
   const headingId = useId();
-  const { mutate, isError, error } = useSlidePreview(show, slide.id);
-  const toast = useToast();
-  const onUploaded = useCallback(
-    (upload: string) => {
-      mutate(upload, {
-        onSuccess: () => {
-          toast('Картинка слайда сохранена');
-        },
-      });
-    },
-    [mutate, toast],
-  );
+  const preview = useSlidePreview(show, slide.id);
   return (
     <section className="stack" aria-labelledby={headingId}>
       <h3 id={headingId}>Картинка</h3>
@@ -60,8 +48,8 @@ function SlidePicture({ show, slide }: { show: SlideshowName; slide: StudioSlide
       <PictureUpload
         label={slide.preview === '' ? 'Картинка слайда' : 'Новая картинка'}
         hint="JPEG, PNG или WebP, лучше 1280 × 720; сохраняется сразу после загрузки"
-        onUploaded={onUploaded}
-        problem={isError ? problemOf(error) : undefined}
+        change={preview}
+        saved="Картинка слайда сохранена"
       />
     </section>
   );
@@ -117,12 +105,11 @@ function SlideForm({
         void save(event);
       }}
     >
-      <TextField label="Название" registration={form.register('name')} error={errors.name} />
+      <TextField label="Название" {...fieldOf(form, 'name')} />
       <TextField
         label="Ссылка"
         hint="Страница сайта (/catalog) или адрес https://…; пусто — слайд без ссылки"
-        registration={form.register('link')}
-        error={errors.link}
+        {...fieldOf(form, 'link')}
       />
       <fieldset className="slide-dialog__fieldset" aria-describedby={`${tagsId}-hint`}>
         <legend>Метки</legend>
@@ -131,15 +118,10 @@ function SlideForm({
         </span>
         {tags.fields.map((tag, index) => (
           <div key={tag.id} className="slide-dialog__tag">
-            <TextField
-              label={`Метка ${String(index + 1)}`}
-              registration={form.register(`tags.${index}.name`)}
-              error={errors.tags?.[index]?.name}
-            />
+            <TextField label={`Метка ${String(index + 1)}`} {...fieldOf(form, `tags.${index}.name`)} />
             <SelectField
               label={`Цвет метки ${String(index + 1)}`}
-              registration={form.register(`tags.${index}.color`, { valueAsNumber: true })}
-              error={errors.tags?.[index]?.color}
+              {...fieldOf(form, `tags.${index}.color`, { valueAsNumber: true })}
               choices={tagColours}
             />
             <button
@@ -212,7 +194,7 @@ function SlideForm({
           />
         </fieldset>
       ) : null}
-      <FormProblem problem={saving.isError ? problemOf(saving.error) : undefined} />
+      <CallProblem call={saving} />
       <FormFooter
         onCancel={onClose}
         cancel={slide === undefined ? 'Отмена' : 'Закрыть'}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { AddButton, PageHeader } from '../../components/page-header.tsx';
+import { Table } from '../../components/table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -13,6 +14,7 @@ import { type MadePassword, PasswordDialog } from './password-dialog.tsx';
 import { roleLabels } from '../../lib/roles.ts';
 import { UserAddDialog } from './user-add-dialog.tsx';
 import './users.css';
+import { CallProblem } from '../../components/fields.tsx';
 
 /** A change waiting for the admin's word. */
 type Pending =
@@ -55,6 +57,8 @@ function changeOf(pending: Pending): UserChange {
   }
 }
 
+const headings = ['Логин', 'Роль', 'Состояние', 'Последняя активность', 'Добавлен', 'Действия'] as const;
+
 export default function UsersPage() {
   const users = useQuery(usersQuery);
   const update = useUpdateUser();
@@ -67,7 +71,6 @@ export default function UsersPage() {
     setPending(next);
   };
   const asked = pending === null ? undefined : confirmation(pending);
-  const list = users.data ?? [];
   return (
     <>
       <PageHeader title="Пользователи" about="Учётные записи студии: кто и с какой ролью может в неё войти.">
@@ -78,112 +81,90 @@ export default function UsersPage() {
           }}
         />
       </PageHeader>
-      {users.isError ? (
-        <p className="alert" role="alert">
-          {problemOf(users.error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <table className="table" aria-busy={users.isFetching}>
-          <caption className="visually-hidden">Пользователи студии</caption>
-          <thead>
-            <tr>
-              <th scope="col">Логин</th>
-              <th scope="col">Роль</th>
-              <th scope="col">Состояние</th>
-              <th scope="col">Последняя активность</th>
-              <th scope="col">Добавлен</th>
-              <th scope="col">Действия</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.length === 0 ? (
-              <tr>
-                <td className="table__empty" colSpan={6}>
-                  {users.isPending ? 'Загрузка…' : 'Учётных записей нет.'}
-                </td>
-              </tr>
-            ) : (
-              list.map((user) => (
-                <tr key={user.id}>
-                  <td className="users__login">{user.login}</td>
-                  <td>
-                    <select
-                      className="select users__role"
-                      aria-label={`Роль ${user.login}`}
-                      value={user.role}
-                      onChange={(event) => {
-                        const role = studioRoleSchema.options.find((entry) => entry === event.target.value);
-                        if (role !== undefined && role !== user.role) ask({ kind: 'role', user, role });
-                      }}
-                    >
-                      {studioRoleSchema.options.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabels[role]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    {user.disabled ? (
-                      <span className="badge badge--danger">Отключён</span>
-                    ) : (
-                      <span className="badge badge--ok">Активен</span>
-                    )}
-                  </td>
-                  <td>{user.lastSeenAt === null ? '—' : formatDateTime(user.lastSeenAt)}</td>
-                  <td>{formatDate(user.createdAt)}</td>
-                  <td>
-                    <div className="users__actions">
-                      {user.disabled ? (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={update.isPending}
-                          onClick={() => {
-                            update.mutate(
-                              { id: user.id, change: { disabled: false } },
-                              {
-                                onSuccess: () => {
-                                  toast(`Учётная запись «${user.login}» включена`);
-                                },
-                                onError: (error) => {
-                                  toast(problemOf(error), true);
-                                },
-                              },
-                            );
-                          }}
-                        >
-                          Включить<span className="visually-hidden"> {user.login}</span>
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          onClick={() => {
-                            ask({ kind: 'disable', user });
-                          }}
-                        >
-                          Отключить<span className="visually-hidden"> {user.login}</span>
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => {
-                          ask({ kind: 'password', user });
-                        }}
-                      >
-                        Новый пароль<span className="visually-hidden"> для {user.login}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <CallProblem call={users} />
+      <Table
+        caption="Пользователи студии"
+        query={users}
+        headings={headings}
+        rows={users.data ?? []}
+        none="Учётных записей нет."
+        row={(user) => (
+          <tr key={user.id}>
+            <td className="users__login">{user.login}</td>
+            <td>
+              <select
+                className="select users__role"
+                aria-label={`Роль ${user.login}`}
+                value={user.role}
+                onChange={(event) => {
+                  const role = studioRoleSchema.options.find((entry) => entry === event.target.value);
+                  if (role !== undefined && role !== user.role) ask({ kind: 'role', user, role });
+                }}
+              >
+                {studioRoleSchema.options.map((role) => (
+                  <option key={role} value={role}>
+                    {roleLabels[role]}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>
+              {user.disabled ? (
+                <span className="badge badge--danger">Отключён</span>
+              ) : (
+                <span className="badge badge--ok">Активен</span>
+              )}
+            </td>
+            <td>{user.lastSeenAt === null ? '—' : formatDateTime(user.lastSeenAt)}</td>
+            <td>{formatDate(user.createdAt)}</td>
+            <td>
+              <div className="users__actions">
+                {user.disabled ? (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={update.isPending}
+                    onClick={() => {
+                      update.mutate(
+                        { id: user.id, change: { disabled: false } },
+                        {
+                          onSuccess: () => {
+                            toast(`Учётная запись «${user.login}» включена`);
+                          },
+                          onError: (error) => {
+                            toast(problemOf(error), true);
+                          },
+                        },
+                      );
+                    }}
+                  >
+                    Включить<span className="visually-hidden"> {user.login}</span>
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => {
+                      ask({ kind: 'disable', user });
+                    }}
+                  >
+                    Отключить<span className="visually-hidden"> {user.login}</span>
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => {
+                    ask({ kind: 'password', user });
+                  }}
+                >
+                  Новый пароль<span className="visually-hidden"> для {user.login}</span>
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={asked?.title ?? ''}

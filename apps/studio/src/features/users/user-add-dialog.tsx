@@ -3,11 +3,10 @@
 import { loginSchema, passwordSchema, studioRoleSchema } from '@efir/contract';
 import { z } from 'zod';
 import { Dialog, FormFooter } from '../../components/dialog.tsx';
-import { FormProblem, SelectField, TextField } from '../../components/fields.tsx';
+import { CallProblem, fieldOf, PasswordField, SelectField, TextField } from '../../components/fields.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { problemOf } from '../../lib/api.ts';
 import { useAddUser } from './api.ts';
-import { useDialogForm } from '../../lib/dialog-form.ts';
+import { submitTo, useDialogForm } from '../../lib/dialog-form.ts';
 import type { MadePassword } from './password-dialog.tsx';
 import { roleLabels, rolesHint } from '../../lib/roles.ts';
 
@@ -35,45 +34,36 @@ export function UserAddDialog({
 }) {
   const add = useAddUser();
   const toast = useToast();
-  const { form, errors, close } = useDialogForm(addSchema, blank, add, onClose);
+  const { form, close } = useDialogForm(addSchema, blank, add, onClose);
   return (
     <Dialog open={open} title="Новый пользователь" onClose={close} narrow>
       <form
         className="form"
         noValidate
-        onSubmit={form.handleSubmit((values) => {
-          add.mutate(values, {
-            onSuccess: ({ user, password }) => {
-              toast(`Пользователь «${user.login}» добавлен`);
-              close();
-              if (password !== undefined) onMade({ login: user.login, password });
-            },
-          });
+        onSubmit={submitTo(form, add, ({ user, password }) => {
+          toast(`Пользователь «${user.login}» добавлен`);
+          close();
+          if (password !== undefined) onMade({ login: user.login, password });
         })}
       >
         <TextField
           label="Логин"
           hint="Латинские буквы, цифры, точка, дефис и подчёркивание"
-          autoComplete="off"
-          registration={form.register('login')}
-          error={errors.login}
+          {...fieldOf(form, 'login')}
         />
         <SelectField
           label="Роль"
           hint={rolesHint}
-          registration={form.register('role')}
-          error={errors.role}
+          {...fieldOf(form, 'role')}
           choices={studioRoleSchema.options.map((role) => ({ value: role, label: roleLabels[role] }))}
         />
-        <TextField
+        <PasswordField
           label="Пароль"
-          type="password"
           autoComplete="new-password"
           hint="Оставьте пустым, и пароль будет создан"
-          registration={form.register('password')}
-          error={errors.password}
+          {...fieldOf(form, 'password')}
         />
-        <FormProblem problem={add.isError ? problemOf(add.error) : undefined} />
+        <CallProblem call={add} />
         <FormFooter onCancel={close} submit="Добавить" busy={add.isPending} />
       </form>
     </Dialog>

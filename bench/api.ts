@@ -15,14 +15,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   autocannonVersion,
-  children,
   cpuModel,
+  type Figures,
+  figureCells,
+  figures,
   fixed,
   freePorts,
+  loadAverages,
   log,
   nproc,
+  runAsScript,
   startChild,
-  stopChild,
+  startSite,
+  stopChildren,
   waitUntilReady,
   writeResult,
 } from './support.ts';
@@ -98,17 +103,10 @@ const calls: Call[] = [
 
 type ServerKind = 'site' | 'ceiling';
 
-interface Measurement {
+interface Measurement extends Figures {
   call: Call;
   server: ServerKind;
   bodyBytes: number;
-  requestsPerSecond: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
 }
 
 async function fetchBody(base: string, call: Call): Promise<Buffer> {
@@ -145,18 +143,7 @@ async function measure(base: string, call: Call, server: ServerKind, bodyBytes: 
   await autocannon({ ...options, duration: settings.warmupSeconds });
   log(`${call.id} ${call.title} → ${server}: ${settings.durationSeconds} s`);
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
-  return {
-    call,
-    server,
-    bodyBytes,
-    requestsPerSecond: result.requests.mean,
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  return { call, server, bodyBytes, ...figures(result) };
 }
 
 function table(measurements: Measurement[]): string {
@@ -175,10 +162,7 @@ function table(measurements: Measurement[]): string {
         ofCeiling = m.call.ceilingOf === m.call.id ? ratio : `${ratio} (of ${m.call.ceilingOf})`;
       }
     }
-    lines.push(
-      `| ${m.call.id}: ${m.call.title} | ${m.server} | ${m.bodyBytes} | ${fixed(m.requestsPerSecond, 0)} | ` +
-        `${fixed(m.p50, 1)} | ${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ${m.non2xx} | ${m.errors} (${m.timeouts}) | ${ofCeiling} |`,
-    );
+    lines.push(`| ${m.call.id}: ${m.call.title} | ${m.server} | ${m.bodyBytes} | ${figureCells(m)} ${ofCeiling} |`);
   }
   return lines.join('\n');
 }
@@ -197,9 +181,7 @@ function report(measurements: Measurement[], date: string, loadBefore: number[],
     `- Node: ${process.version}`,
     `- nproc: ${nproc()}`,
     `- CPU: ${cpuModel()}`,
-    `- Load average (1, 5, 15 min) before: ${loadBefore.map((l) => fixed(l, 2)).join(', ')}; after: ${loadAfter
-      .map((l) => fixed(l, 2))
-      .join(', ')}`,
+    `- Load average (1, 5, 15 min) before: ${loadAverages(loadBefore)}; after: ${loadAverages(loadAfter)}`,
     `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, pipelining ` +
       `${settings.pipelining}, ${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up`,
     `- site: \`node apps/server/src/server.ts\` on ${onPostgres ? "a database of its own on this machine's PostgreSQL 15" : 'a fresh PGlite data directory'} with the demo content, LOG_LEVEL=warn`,
@@ -220,7 +202,7 @@ export async function runApiBenchmark(): Promise<void> {
   const tempDir = mkdtempSync(join(tmpdir(), 'efir-bench-'));
   const state = { interrupted: false };
   const cleanup = async (): Promise<void> => {
-    await Promise.all(children.map(stopChild));
+    await stopChildren();
     rmSync(tempDir, { recursive: true, force: true });
   };
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -244,24 +226,18 @@ export async function runApiBenchmark(): Promise<void> {
       url.pathname = `/${database}`;
       databaseEnv.DATABASE_URL = url.toString();
     }
-    const [sitePort = 0, ceilingPort = 0] = await freePorts(2);
-    const siteBase = `http://127.0.0.1:${sitePort}`;
-    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-
-    log(`starting the site on ${siteBase} (DATA_DIR=${join(tempDir, 'data')})`);
-    const started = Date.now();
-    const site = startChild('site', ['apps/server/src/server.ts'], {
-      ...process.env,
-      DATA_DIR: join(tempDir, 'data'),
-      PORT: String(sitePort),
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
+    log(`starting the site (DATA_DIR=${join(tempDir, 'data')})`);
+    const site = await startSite(join(tempDir, 'data'), {
       // No demo media made in the background: ffmpeg would take the cores the calls are measured on.
-      DEMO_MEDIA: 'off',
-      ...databaseEnv,
+      demoMedia: 'off',
+      env: () => databaseEnv,
+      ready: { path: readyPath, timeoutMs: readyTimeoutMs },
     });
-    await waitUntilReady(site, siteBase + readyPath, readyTimeoutMs);
-    log(`site ready after ${fixed((Date.now() - started) / 1000, 1)} s`);
+    const siteBase = site.url;
+    log(`site ready on ${siteBase} after ${fixed((Date.now() - site.started) / 1000, 1)} s`);
+    // Picked once the site listens, so that it is none of the site's ports.
+    const [ceilingPort = 0] = await freePorts(1);
+    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
 
     const bodies = new Map<string, Buffer>();
     for (const call of calls) bodies.set(call.id, await fetchBody(siteBase, call));
@@ -304,9 +280,4 @@ export async function runApiBenchmark(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  runApiBenchmark().catch((error: unknown) => {
-    console.error('bench: failed:', error);
-    process.exitCode = 1;
-  });
-}
+if (import.meta.main) runAsScript(runApiBenchmark);

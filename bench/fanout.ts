@@ -10,20 +10,7 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
-import {
-  cpuModel,
-  fixed,
-  freePorts,
-  log,
-  nproc,
-  repoRoot,
-  siteEnv,
-  sleep,
-  startChild,
-  stopChild,
-  waitUntilReady,
-  writeResult,
-} from './support.ts';
+import { cpuModel, fixed, loadAverages, log, nproc, sleep, startSite, stopChildren, writeResult } from './support.ts';
 
 const listeners = Number(process.env.FANOUT_LISTENERS ?? 10_000);
 const rate = Number(process.env.FANOUT_RATE ?? 5);
@@ -86,20 +73,24 @@ function listen(port: number, latencies: number[], seen: Map<number, number>): L
 
 export async function runFanoutBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-fanout-'));
-  const [port = 0, mediaPort = 0] = await freePorts(2);
-  const site = startChild('site', [join(repoRoot, 'apps/server/src/server.ts')], {
-    ...siteEnv(dataDir, port, mediaPort, 'off'),
-    // One poster at RATE a second: the chat's limits on one visitor are not under test.
-    CHAT_NEWCOMERS_PER_MINUTE: '1000000',
-    CHAT_SLOW_MODE_RATE: '1000000',
-    ADDRESS_ACTIONS_PER_HOUR: '1000000',
-  });
-  const base = `http://127.0.0.1:${String(port)}`;
   const latencies: number[] = [];
   const seen = new Map<number, number>();
   const open: Listener[] = [];
   try {
-    await waitUntilReady(site, `${base}/health/ready`, 120_000);
+    const {
+      child: site,
+      port,
+      url: base,
+    } = await startSite(dataDir, {
+      demoMedia: 'off',
+      // One poster at RATE a second: the chat's limits on one visitor are not under test.
+      env: () => ({
+        CHAT_NEWCOMERS_PER_MINUTE: '1000000',
+        CHAT_SLOW_MODE_RATE: '1000000',
+        ADDRESS_ACTIONS_PER_HOUR: '1000000',
+      }),
+      ready: { path: '/health/ready', timeoutMs: 120_000 },
+    });
     const run = (await (await fetch(`${base}${apiUrl('teleprogramRunStatus')}`)).json()) as { id: number } | 'none';
     if (run === 'none') throw new Error('no TV day on air');
     await sleep(3000);
@@ -134,7 +125,7 @@ export async function runFanoutBenchmark(): Promise<void> {
     const markdown = `# Chat fan-out over the event stream, ${new Date().toISOString().slice(0, 10)}
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
-- Load average before (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- Load average before (1, 5, 15 min): ${loadAverages(loadBefore)}
 - One site (PGlite, \`DEMO_MEDIA=off\`); ${String(listeners)} event streams of the TV chat
   (\`?topics=chat-tv\`) from this process; ${String(rate)} posts a second for ${String(seconds)} s,
   each timed from its post to its arrival at every stream
@@ -154,7 +145,7 @@ export async function runFanoutBenchmark(): Promise<void> {
     await writeResult(`fanout-${new Date().toISOString().slice(0, 10)}.md`, markdown);
   } finally {
     for (const listener of open) listener.close();
-    await stopChild(site);
+    await stopChildren();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -14,17 +14,14 @@ import { chromium, type Page } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../apps/server/test/media-fixtures.ts';
 import {
-  children,
-  cpuModel,
   fixed,
-  freePorts,
+  loadAverages,
   log,
-  nproc,
+  machineDetails,
   repoRoot,
-  siteEnv,
-  startChild,
-  stopChild,
-  waitUntilReady,
+  runAsScript,
+  startSite,
+  stopChildren,
   writeResult,
 } from './support.ts';
 
@@ -58,12 +55,12 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const clip = join(tempDir, 'clip.mp4');
     makeClip(tools.ffmpeg, clip, { seconds: 120, size: '1280x720' });
 
-    const [port = 0, mediaPort = 0] = await freePorts(2);
-    const base = `http://127.0.0.1:${port}`;
     const dataDir = join(tempDir, 'data');
-    const env = { ...siteEnv(dataDir, port, mediaPort, 'off'), SITE_ORIGINS: base };
-    const site = startChild('site', ['apps/server/src/server.ts'], env);
-    await waitUntilReady(site, `${base}${apiUrl('videoCategories')}`, 60_000);
+    const { url: base, env } = await startSite(dataDir, {
+      demoMedia: 'off',
+      env: (url) => ({ SITE_ORIGINS: url }),
+      ready: { path: apiUrl('videoCategories'), timeoutMs: 60_000 },
+    });
     // Not execFileSync: this process keeps a connection to the site alive, and an event loop
     // blocked through a minute-long ingest would not see the site close it.
     const { stdout } = await promisify(execFile)(
@@ -129,7 +126,7 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     const report = [
       `# First live frame on \`/\`, ${date}`,
       '',
-      `- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}; load before: ${loadBefore.map((l) => fixed(l, 2)).join(', ')}`,
+      `- ${machineDetails()}; load before: ${loadAverages(loadBefore)}`,
       '- Chromium (Debian), headless, 1280×900; the site on this machine with a 1280×720 video on the air (ladder 720/480/360)',
       "- From navigation start to the first frame the page's live player presents (requestVideoFrameCallback), in ms",
       '',
@@ -141,14 +138,9 @@ export async function runFirstFrameBenchmark(): Promise<void> {
     ].join('\n');
     log(`written to ${await writeResult(`first-frame-${date}.md`, report)}`);
   } finally {
-    await Promise.all(children.map(stopChild));
+    await stopChildren();
     rmSync(tempDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.main) {
-  runFirstFrameBenchmark().catch((error: unknown) => {
-    console.error('bench: failed:', error);
-    process.exitCode = 1;
-  });
-}
+if (import.meta.main) runAsScript(runFirstFrameBenchmark);

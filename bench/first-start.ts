@@ -18,16 +18,15 @@ import { join } from 'node:path';
 import { apiUrl, createApiClient } from '@efir/contract';
 import { notYetPlayable } from '../e2e/support/demo-items.ts';
 import {
-  children,
-  cpuModel,
   fixed,
-  freePorts,
+  loadAverages,
   log,
-  nproc,
-  siteEnv,
+  machineDetails,
+  type Site,
   sleep,
-  startChild,
+  startSite,
   stopChild,
+  stopChildren,
   waitUntilReady,
   writeResult,
 } from './support.ts';
@@ -54,15 +53,10 @@ async function onAir(site: string, channel: 'tv' | 'radio'): Promise<boolean> {
   return (day?.results[run.index]?.radio.link_radio ?? '') !== '';
 }
 
-async function startSite(dataDir: string, preparedDir: string) {
-  const [port = 0, mediaPort = 0] = await freePorts(2);
-  const started = Date.now();
-  const env = { ...siteEnv(dataDir, port, mediaPort, 'on'), PREPARED_MEDIA_DIR: preparedDir };
-  const child = startChild('site', ['apps/server/src/server.ts'], env);
-  return { child, started, url: `http://127.0.0.1:${port}` };
-}
+const startDemoSite = (dataDir: string, preparedDir: string): Promise<Site> =>
+  startSite(dataDir, { demoMedia: 'on', env: () => ({ PREPARED_MEDIA_DIR: preparedDir }) });
 
-async function usable(site: Awaited<ReturnType<typeof startSite>>): Promise<number> {
+async function usable(site: Site): Promise<number> {
   await waitUntilReady(site.child, `${site.url}/`, limitMs);
   await waitUntilReady(site.child, `${site.url}${apiUrl('videoCatalogue', { query: { page: 1 } })}`, limitMs);
   return Date.now() - site.started;
@@ -81,7 +75,7 @@ interface FirstStart {
 async function firstStart(preparedDir: string): Promise<FirstStart> {
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-start-'));
   try {
-    const first = await startSite(dataDir, preparedDir);
+    const first = await startDemoSite(dataDir, preparedDir);
     const usableMs = await usable(first);
     const airedAt: Partial<Record<'tv' | 'radio', number>> = {};
     while (Date.now() - first.started < limitMs && (airedAt.tv === undefined || airedAt.radio === undefined)) {
@@ -109,7 +103,7 @@ async function firstStart(preparedDir: string): Promise<FirstStart> {
     await stopChild(first.child);
 
     log('later start on the same DATA_DIR');
-    const later = await startSite(dataDir, preparedDir);
+    const later = await startDemoSite(dataDir, preparedDir);
     const laterMs = await usable(later);
     await stopChild(later.child);
     return { usableMs, airedAt, allPlayableAt, listed, laterMs };
@@ -134,11 +128,10 @@ export async function runFirstStartBenchmark(): Promise<void> {
     const seconds = (ms: number | undefined): string => (ms === undefined ? 'not within 5 min' : fixed(ms / 1000, 1));
     const row = (moment: string, pick: (run: FirstStart) => number | undefined): string =>
       `| ${moment} | ${seconds(pick(newcomer))} | ${seconds(pick(again))} |`;
-    const load = (values: number[]): string => values.map((value) => fixed(value, 2)).join(', ');
     const markdown = `# First start and later start, ${new Date().toISOString().slice(0, 10)}
 
-- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}
-- Load average (1, 5, 15 min) before: ${load(loadBefore)}; between the two: ${load(loadBetween)}; after: ${load(loadAfter)}
+- ${machineDetails()}
+- Load average (1, 5, 15 min) before: ${loadAverages(loadBefore)}; between the two: ${loadAverages(loadBetween)}; after: ${loadAverages(loadAfter)}
 - \`node apps/server/src/server.ts\` on an empty \`DATA_DIR\` (PGlite), \`DEMO_MEDIA=on\`; the web app already built;
   first on a machine whose \`PREPARED_MEDIA_DIR\` is empty (a newcomer's), then on the same machine again
 
@@ -152,7 +145,7 @@ ${row('later start on the same data: the site answers', (run) => run.laterMs)}
 `;
     await writeResult(`first-start-${new Date().toISOString().slice(0, 10)}.md`, markdown);
   } finally {
-    for (const child of children) await stopChild(child);
+    await stopChildren();
     rmSync(preparedDir, { recursive: true, force: true });
   }
 }

@@ -14,7 +14,7 @@ import { makeClip } from '../apps/server/test/media-fixtures.ts';
 import { chromiumPath } from '../e2e/support/browser.ts';
 import { efir, startSite } from '../e2e/support/site.ts';
 import { buildWebApp } from '../e2e/support/web.ts';
-import { cpuModel, log, nproc, writeResult } from './support.ts';
+import { cpuModel, loadAverages, log, nproc, writeResult } from './support.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const targets: Record<(typeof categories)[number], number> = {
@@ -119,7 +119,7 @@ try {
 Lighthouse ${version}, its default mobile preset (an emulated mid-range phone, simulated slow 4G and
 a 4× slower CPU), in Debian's Chromium (\`${chromiumPath()}\`, headless), against a site of the
 benchmark's own on this machine (${cpuModel()}, ${nproc()} cores, load average before the runs
-${loadBefore.map((load) => load.toFixed(2)).join(', ')}) with the demo content and one
+${loadAverages(loadBefore)}) with the demo content and one
 ingested video (\`DEMO_MEDIA=off\`: the demo's pictures are the default one). Each page ran ${runs}
 times; the table keeps the median. Run: \`node bench/lighthouse.ts\`.
 

@@ -13,13 +13,17 @@ import autocannon from 'autocannon';
 import {
   autocannonVersion,
   children,
-  cpuModel,
+  figureCells,
+  type Figures,
+  figures,
   fixed,
   freePorts,
+  loadAverages,
   log,
-  nproc,
-  startChild,
-  stopChild,
+  machineDetails,
+  runAsScript,
+  startSite,
+  stopChildren,
   waitUntilReady,
   writeResult,
 } from './support.ts';
@@ -31,19 +35,12 @@ const playlists = [
   { id: 'radio', title: 'radio, m3u', path: '/radio/m3u/stream.m3u8' },
 ] as const;
 
-interface Measurement {
+interface Measurement extends Figures {
   run: number;
   id: string;
   title: string;
   server: 'site' | 'nginx';
   bytes: number;
-  requestsPerSecond: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
 }
 
 /** Debian's nginx: installed when missing and we may (root with apt). */
@@ -101,10 +98,7 @@ function report(measurements: Measurement[], date: string, loadBefore: number[],
   const ratio = (m: Measurement): number => ((siteOf(m)?.requestsPerSecond ?? 0) / m.requestsPerSecond) * 100;
   const rows = measurements.map((m) => {
     const ofNginx = m.server === 'site' ? '' : `${fixed(ratio(m), 1)} %`;
-    return (
-      `| ${String(m.run)} | ${m.title} | ${m.server} | ${m.bytes} | ${fixed(m.requestsPerSecond, 0)} | ${fixed(m.p50, 1)} | ` +
-      `${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ${m.non2xx} | ${m.errors} (${m.timeouts}) | ${ofNginx} |`
-    );
+    return `| ${String(m.run)} | ${m.title} | ${m.server} | ${m.bytes} | ${figureCells(m)} ${ofNginx} |`;
   });
   const summary = playlists.map((playlist) => {
     const ratios = measurements
@@ -123,10 +117,8 @@ function report(measurements: Measurement[], date: string, loadBefore: number[],
   return [
     `# Live playlist benchmark, ${date}`,
     '',
-    `- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}`,
-    `- Load average (1, 5, 15 min) before: ${loadBefore.map((l) => fixed(l, 2)).join(', ')}; after: ${loadavg()
-      .map((l) => fixed(l, 2))
-      .join(', ')}`,
+    `- ${machineDetails()}`,
+    `- Load average (1, 5, 15 min) before: ${loadAverages(loadBefore)}; after: ${loadAverages(loadavg())}`,
     `- autocannon ${autocannonVersion()}, in-process: ${settings.connections} connections, ` +
       `${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; ${String(runs)} rounds, nginx first in the even ones`,
     '- site: `node apps/server/src/server.ts` (one process), its media port, the demo schedule on the air',
@@ -150,20 +142,13 @@ export async function runLiveBenchmark(): Promise<void> {
   const loadBefore = loadavg();
   try {
     const nginx = nginxBinary();
-    const [sitePort = 0, mediaPort = 0, nginxPort = 0] = await freePorts(3);
-    const mediaBase = `http://127.0.0.1:${mediaPort}`;
-    const nginxBase = `http://127.0.0.1:${nginxPort}`;
+    const site = await startSite(join(tempDir, 'data'), { demoMedia: 'off' });
+    const mediaBase = site.mediaUrl;
     log(`starting the site, media port ${mediaBase}`);
-    const site = startChild('site', ['apps/server/src/server.ts'], {
-      ...process.env,
-      DATA_DIR: join(tempDir, 'data'),
-      PORT: String(sitePort),
-      MEDIA_PORT: String(mediaPort),
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      DEMO_MEDIA: 'off',
-    });
-    for (const playlist of playlists) await waitUntilReady(site, mediaBase + playlist.path, 60_000);
+    for (const playlist of playlists) await waitUntilReady(site.child, mediaBase + playlist.path, 60_000);
+    // Picked once the site listens, so that it is none of the site's ports.
+    const [nginxPort = 0] = await freePorts(1);
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
 
     const bytes = new Map<string, number>();
     for (const playlist of playlists) {
@@ -186,20 +171,13 @@ export async function runLiveBenchmark(): Promise<void> {
         ] as const;
         for (const [server, base] of run % 2 === 0 ? [...servers].reverse() : servers) {
           log(`round ${String(run)}: ${playlist.id} → ${server}: ${settings.connections} connections`);
-          const result = await measure(base + playlist.path);
           measurements.push({
             run,
             id: playlist.id,
             title: playlist.title,
             server,
             bytes: bytes.get(playlist.id) ?? 0,
-            requestsPerSecond: result.requests.mean,
-            p50: result.latency.p50,
-            p97_5: result.latency.p97_5,
-            p99: result.latency.p99,
-            non2xx: result.non2xx,
-            errors: result.errors,
-            timeouts: result.timeouts,
+            ...figures(await measure(base + playlist.path)),
           });
         }
       }
@@ -208,14 +186,9 @@ export async function runLiveBenchmark(): Promise<void> {
     const out = await writeResult(`live-${date}.md`, report(measurements, date, loadBefore, nginxVersion(nginx)));
     log(`written to ${out}`);
   } finally {
-    await Promise.all(children.map(stopChild));
+    await stopChildren();
     rmSync(tempDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.main) {
-  runLiveBenchmark().catch((error: unknown) => {
-    console.error('bench: failed:', error);
-    process.exitCode = 1;
-  });
-}
+if (import.meta.main) runAsScript(runLiveBenchmark);

@@ -8,7 +8,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuModel, fixed, freePorts, log, nproc, repoRoot, siteEnv, sleep, writeResult } from './support.ts';
+import {
+  fixed,
+  freePorts,
+  loadAverages,
+  log,
+  machineDetails,
+  repoRoot,
+  siteEnv,
+  sleep,
+  writeResult,
+} from './support.ts';
 
 const restarts = 5;
 const limitMs = 120_000;
@@ -110,8 +120,8 @@ export async function runRestartBenchmark(): Promise<void> {
   const offAir = runs.map((run) => run.offAirMs);
   const markdown = `# Restart with nothing changed, ${new Date().toISOString().slice(0, 10)}
 
-- Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}
-- Load average before (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- ${machineDetails()}
+- Load average before (1, 5, 15 min): ${loadAverages(loadBefore)}
 - \`npm start\` on a \`DATA_DIR\` it started on before (PGlite, \`DEMO_MEDIA=off\`), SIGTERM to its
   process group, started again once every process of the group is gone; off air until \`/\` and
   the media port's \`/tv/stream.m3u8\` both answer 200 (polled every 50 ms)

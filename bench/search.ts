@@ -15,13 +15,13 @@ import { radioCategories, videoCategories } from '../apps/server/src/demo/texts.
 import {
   cpuModel,
   fixed,
-  freePorts,
+  loadAverages,
   log,
   nproc,
-  siteEnv,
-  startChild,
+  type SiteOptions,
+  startSite,
   stopChild,
-  waitUntilReady,
+  stopChildren,
   writeResult,
 } from './support.ts';
 
@@ -61,6 +61,13 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** What is written of each kind: a name of 3–5 (videos) or 2–4 (radios) words, and a description
+ * or an author, the other column searched. */
+const kinds = [
+  { table: 'video', text: 'description', nameWords: 3, textWords: 12 },
+  { table: 'radio', text: 'author', nameWords: 2, textWords: 2 },
+] as const;
+
 /** A Latin-script query with one letter dropped, as a hurried visitor types it. */
 function withTypo(text: string, random: () => number): string {
   const latin = toLatin(text);
@@ -78,17 +85,16 @@ export async function runSearchBenchmark(): Promise<void> {
     await admin.query(`create database "${name}"`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-bench-search-'));
-  const [port = 0, mediaPort = 0] = await freePorts(2);
-  const env = siteEnv(dataDir, port, mediaPort, 'off');
-  if (onPglite) delete env.DATABASE_URL;
-  else env.DATABASE_URL = databaseUrl.toString();
-  let site = startChild('site', ['apps/server/src/server.ts'], env);
-  const base = `http://127.0.0.1:${String(port)}`;
+  const siteOptions: SiteOptions = {
+    demoMedia: 'off',
+    env: () => ({ DATABASE_URL: onPglite ? undefined : databaseUrl.toString() }),
+    ready: { path: '/health/ready', timeoutMs: 120_000 },
+  };
   let db: Writer | undefined;
   try {
-    await waitUntilReady(site, `${base}/health/ready`, 120_000);
+    let site = await startSite(dataDir, siteOptions);
     if (onPglite) {
-      await stopChild(site);
+      await stopChild(site.child);
       db = await pgliteWriter(dataDir);
     } else {
       const client = new pg.Client({ connectionString: databaseUrl.toString() });
@@ -102,26 +108,18 @@ export async function runSearchBenchmark(): Promise<void> {
     log(`writing ${String(perKind)} videos and ${String(perKind)} radios (${String(vocabulary.length)} words)`);
     const started = Date.now();
     for (let done = 0; done < perKind; done += 1000) {
-      const videos = Array.from({ length: 1000 }, () => {
-        const title = phrase(3 + Math.floor(random() * 3));
-        const description = phrase(12);
-        return [title, description, toLatin(`${title} ${description}`).toLowerCase()];
-      });
-      await db.query(
-        `insert into video (name, description, category_id, media_ready_at, search_latin)
-         select n, d, (select min(id) from video_category), now(), l from unnest($1::text[], $2::text[], $3::text[]) as t(n, d, l)`,
-        [videos.map((v) => v[0]), videos.map((v) => v[1]), videos.map((v) => v[2])],
-      );
-      const radios = Array.from({ length: 1000 }, () => {
-        const title = phrase(2 + Math.floor(random() * 3));
-        const author = phrase(2);
-        return [title, author, toLatin(`${title} ${author}`).toLowerCase()];
-      });
-      await db.query(
-        `insert into radio (name, author, category_id, media_ready_at, search_latin)
-         select n, a, (select min(id) from radio_category), now(), l from unnest($1::text[], $2::text[], $3::text[]) as t(n, a, l)`,
-        [radios.map((r) => r[0]), radios.map((r) => r[1]), radios.map((r) => r[2])],
-      );
+      for (const kind of kinds) {
+        const items = Array.from({ length: 1000 }, () => {
+          const title = phrase(kind.nameWords + Math.floor(random() * 3));
+          const text = phrase(kind.textWords);
+          return [title, text, toLatin(`${title} ${text}`).toLowerCase()];
+        });
+        await db.query(
+          `insert into ${kind.table} (name, ${kind.text}, category_id, media_ready_at, search_latin)
+         select n, x, (select min(id) from ${kind.table}_category), now(), l from unnest($1::text[], $2::text[], $3::text[]) as t(n, x, l)`,
+          [items.map((item) => item[0]), items.map((item) => item[1]), items.map((item) => item[2])],
+        );
+      }
     }
     await db.query('analyze video');
     await db.query('analyze radio');
@@ -133,8 +131,7 @@ export async function runSearchBenchmark(): Promise<void> {
     if (onPglite) {
       await db.end();
       db = undefined;
-      site = startChild('site', ['apps/server/src/server.ts'], env);
-      await waitUntilReady(site, `${base}/health/ready`, 120_000);
+      site = await startSite(dataDir, siteOptions);
     }
     const loadBefore = loadavg();
     const sets = [
@@ -154,7 +151,7 @@ export async function runSearchBenchmark(): Promise<void> {
           if (asked.has(q)) continue;
           asked.add(q);
           const at = performance.now();
-          const answer = await fetch(`${base}${apiUrl(call, { params: { q } })}`);
+          const answer = await fetch(`${site.url}${apiUrl(call, { params: { q } })}`);
           const results = (await answer.json()) as unknown[];
           times.push(performance.now() - at);
           if (answer.status !== 200) throw new Error(`search answered ${String(answer.status)}`);
@@ -170,7 +167,7 @@ export async function runSearchBenchmark(): Promise<void> {
     const markdown = `# Search at catalogue scale, ${new Date().toISOString().slice(0, 10)}
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
-- Load average before the queries (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- Load average before the queries (1, 5, 15 min): ${loadAverages(loadBefore)}
 - ${onPglite ? 'PGlite, the embedded database, in the site process' : 'PostgreSQL on this machine'}; ${counts?.videos ?? '?'} videos and ${counts?.radios ?? '?'} radios
   (the demo and ${String(perKind)} of each more, names and descriptions from the demo's words;
   written in ${fixed(writtenSeconds, 0)} s); each query asked once, one at a time, time to the whole answer
@@ -182,7 +179,7 @@ ${rows.join('\n')}
     await writeResult(`search-${new Date().toISOString().slice(0, 10)}${onPglite ? '-pglite' : ''}.md`, markdown);
   } finally {
     await db?.end().catch(() => undefined);
-    await stopChild(site);
+    await stopChildren();
     rmSync(dataDir, { recursive: true, force: true });
     if (admin !== undefined) {
       // SEARCH_KEEP_DATABASE=1 leaves it, to look at the plans (EXPLAIN) afterwards.

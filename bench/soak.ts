@@ -23,7 +23,7 @@ import { apiUrl } from '@efir/contract';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { nginxPids, processTree, type Usage, usage, childrenOf, readProc } from './process-tree.ts';
-import { cpuModel, fixed, log, nproc, writeResult } from './support.ts';
+import { cpuModel, fixed, loadAverages, log, nproc, writeResult } from './support.ts';
 import { type Kind, newTally, p as percentile, type Tally, type Viewer, viewer } from './viewers.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
@@ -244,9 +244,7 @@ function report(samples: readonly Sample[], loadBefore: number[]): { markdown: s
   const markdown = `# Soak, ${date}
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
-- Load average (1, 5, 15 min) before: ${loadBefore.map((value) => fixed(value, 2)).join(', ')}; after: ${loadavg()
-    .map((value) => fixed(value, 2))
-    .join(', ')}
+- Load average (1, 5, 15 min) before: ${loadAverages(loadBefore)}; after: ${loadAverages(loadavg())}
 - ${String(nodeCount)} nodes (PostgreSQL, Redis, \`DEMO_MEDIA=off\`) behind nginx, ${String(minutes)} minutes of ${String(viewerCount)} viewers of \`/\` in this process, joining over ${String(joinMs / 1000)} s: half poll (the run every 5 s, the chat every 2 s with its ETag), half hold one event stream; all ask the 360p live playlist every 4 s and fetch its newest segment (from nginx). A sample every ${String(sampleMs / 1000)} s; warm-up ends at ${clock(warm.ms)}.
 - Memory is the resident set (VmRSS), files the entries of \`/proc/<pid>/fd\`; nginx is its master and workers summed. Requests, failures and p99 are the interval's since the sample before; failures are answers other than 200 or 304, network errors, time-outs (10 s) and event streams refused or dropped. Streams: those the nodes accepted so far.
 - Passed when nothing failed, every node ran at every sample and no process's open files grew by more than ${String(filesGrowthLimit * 100)} % from the first quarter of the samples after warm-up to the last (medians of each quarter; memory is compared the same way).

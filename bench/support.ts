@@ -5,9 +5,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
 import { format, resolveConfig } from 'prettier';
 
-export { freePort, freePorts } from '../apps/server/test/free-port.ts';
+import { freePort, freePorts } from '../apps/server/test/free-port.ts';
+
+export { freePort, freePorts };
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -65,6 +68,45 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Stops every child this benchmark started. */
+export async function stopChildren(): Promise<void> {
+  await Promise.all(children.map(stopChild));
+}
+
+/** The site (`apps/server/src/server.ts`) running as a child of this benchmark. */
+export interface Site {
+  child: ChildProcess;
+  port: number;
+  /** Its origin, `http://127.0.0.1:<port>`. */
+  url: string;
+  /** Its media port's origin. */
+  mediaUrl: string;
+  /** What it runs with: siteEnv's and the benchmark's own variables. */
+  env: NodeJS.ProcessEnv;
+  /** When it was started (ms since the epoch). */
+  started: number;
+}
+
+/** How a benchmark's site is started. */
+export interface SiteOptions {
+  demoMedia: 'on' | 'off';
+  /** The benchmark's own variables over siteEnv's, given the site's origin. */
+  env?: (url: string) => NodeJS.ProcessEnv;
+  /** Where the site answers 200 once it is ready, and how long that may take: waited for. */
+  ready?: { path: string; timeoutMs: number };
+}
+
+/** Starts the site on two free ports with its data in `dataDir`. */
+export async function startSite(dataDir: string, options: SiteOptions): Promise<Site> {
+  const [port = 0, mediaPort = 0] = await freePorts(2);
+  const url = `http://127.0.0.1:${String(port)}`;
+  const started = Date.now();
+  const env = { ...siteEnv(dataDir, port, mediaPort, options.demoMedia), ...options.env?.(url) };
+  const child = startChild('site', ['apps/server/src/server.ts'], env);
+  if (options.ready !== undefined) await waitUntilReady(child, url + options.ready.path, options.ready.timeoutMs);
+  return { child, port, url, mediaUrl: `http://127.0.0.1:${String(mediaPort)}`, env, started };
+}
+
 /** Polls `url` until it answers 200; fails when the child exits or the time is up. */
 export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -81,6 +123,9 @@ export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
+
+/** Load averages (1, 5, 15 min) as the result files give them. */
+export const loadAverages = (values: readonly number[]): string => values.map((value) => fixed(value, 2)).join(', ');
 
 export function cpuModel(): string {
   try {
@@ -101,6 +146,9 @@ export function nproc(): string {
   }
 }
 
+/** Node's version, the cores and the CPU, as a result file names them. */
+export const machineDetails = (): string => `Node: ${process.version}; nproc: ${nproc()}; CPU: ${cpuModel()}`;
+
 export function autocannonVersion(): string {
   try {
     const pkg: unknown = JSON.parse(readFileSync(join(repoRoot, 'node_modules/autocannon/package.json'), 'utf8'));
@@ -113,6 +161,32 @@ export function autocannonVersion(): string {
   return 'unknown';
 }
 
+/** What one autocannon run measured: latencies in ms. */
+export interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export const figures = (result: autocannon.Result): Figures => ({
+  requestsPerSecond: result.requests.mean,
+  p50: result.latency.p50,
+  p97_5: result.latency.p97_5,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+});
+
+/** A table row's cells from its requests/s to its errors (timeouts), each with its closing `|`. */
+export const figureCells = (m: Figures): string =>
+  `${fixed(m.requestsPerSecond, 0)} | ${fixed(m.p50, 1)} | ${fixed(m.p97_5, 1)} | ${fixed(m.p99, 1)} | ` +
+  `${m.non2xx} | ${m.errors} (${m.timeouts}) |`;
+
 /** Writes `bench/results/<name>` formatted as the repository's formatter would; answers its path. */
 export async function writeResult(name: string, markdown: string): Promise<string> {
   mkdirSync(resultsDir, { recursive: true });
@@ -121,4 +195,12 @@ export async function writeResult(name: string, markdown: string): Promise<strin
   writeFileSync(out, text);
   process.stdout.write(text);
   return out;
+}
+
+/** Runs a benchmark started as a script; a failure fails the process. */
+export function runAsScript(benchmark: () => Promise<void>): void {
+  benchmark().catch((error: unknown) => {
+    console.error('bench: failed:', error);
+    process.exitCode = 1;
+  });
 }

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
-import { cpuModel, fixed, freePorts, log, nproc, sleep, writeResult } from './support.ts';
+import { cpuModel, fixed, freePorts, loadAverages, log, nproc, sleep, writeResult } from './support.ts';
 
 const steps = (process.env.VIEWERS_STEPS ?? '1000,2500,5000,10000').split(',').map(Number);
 const modes = (process.env.VIEWERS_MODES ?? 'polling,stream').split(',') as ('polling' | 'stream')[];
@@ -272,7 +272,7 @@ export async function runViewersBenchmark(): Promise<void> {
   const markdown = `# Viewers per node, ${new Date().toISOString().slice(0, 10)}
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
-- Load average before (1, 5, 15 min): ${loadBefore.map((value) => fixed(value, 2)).join(', ')}
+- Load average before (1, 5, 15 min): ${loadAverages(loadBefore)}
 - One node (PostgreSQL, Redis, \`DEMO_MEDIA=off\`) behind nginx; viewers of \`/\` in this process:
   \`polling\` asks the run every 5 s and the chat every 2 s (with its ETag), \`stream\` holds one
   event stream; both ask the ${rung}p live playlist every 4 s and fetch its newest segment every 4 s

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { apiUrl } from '@efir/contract';
 import { test } from '@playwright/test';
 import { runTimeZone } from './time-zone.ts';
-import { preparedMediaEnv } from '../../apps/server/src/config.ts';
+import { childEnv, localServerEnv } from '../../apps/server/test/server-process.ts';
 import { freePorts } from '../../apps/server/test/free-port.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -66,14 +66,7 @@ export async function startSite(settings: Record<string, string> = {}, from: Sit
     cpSync(template, dataDir, { recursive: true });
   }
   const env = {
-    PATH: process.env.PATH ?? '',
-    ...preparedMediaEnv(process.env),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    MEDIA_PORT: String(mediaPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DEMO_MEDIA: 'off',
+    ...childEnv(localServerEnv(port, mediaPort, dataDir)),
     SITE_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
     TZ: runTimeZone(),
     ...settings,

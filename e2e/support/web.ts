@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeClip } from '../../apps/server/test/media-fixtures.ts';
+import { makeClip, makeTone } from '../../apps/server/test/media-fixtures.ts';
 import { writeToday } from './schedule.ts';
 import { radioId } from '../web/helpers.ts';
 import { efir, type Site } from './site.ts';
@@ -32,21 +32,7 @@ export function ingestVideo(site: Site, ffmpeg: string): string {
 /** Ingests 30 s of a tone as a radio through the CLI; returns its id. */
 export function ingestRadio(site: Site, ffmpeg: string): string {
   const file = join(site.dataDir, 'tone.m4a');
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=30',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    file,
-  ]);
+  makeTone(ffmpeg, file, 30);
   const out = efir(
     site,
     'ingest',

@@ -1,6 +1,6 @@
 // /about: the side menu and the five sections.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoCyrillic, open, viewports } from './helpers.ts';
+import { expectNoCyrillic, open, testAccessibleInEachTheme, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -25,12 +25,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByRole('navigation', { name: 'Разделы страницы' })).toBeInViewport();
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, '/about', { theme });
-      await expectAccessible(page);
-    });
-  }
+  testAccessibleInEachTheme('/about');
 });
 
 test.describe('mobile, 375 px', () => {

@@ -1,7 +1,7 @@
 // /radio/catalog: the switch, category tabs, popular list and listing on 'all', the grid, the
 // page list, and a click that plays.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, open, radioId, settled, site, viewports } from './helpers.ts';
+import { open, radioId, settled, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -76,12 +76,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(page).toHaveURL(`${site()}/catalog`);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, '/radio/catalog', { theme });
-      await expectAccessible(page);
-    });
-  }
+  testAccessibleInEachTheme('/radio/catalog');
 });
 
 test.describe('mobile, 375 px', () => {

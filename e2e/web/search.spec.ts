@@ -1,6 +1,6 @@
 // /search?q=: the heading, two anchors, video and radio results, the «more» links, the empty state.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoCyrillic, open, site, viewports } from './helpers.ts';
+import { expectNoCyrillic, open, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -64,12 +64,7 @@ test.describe('desktop, 1280 px', () => {
     await expectNoCyrillic(page);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, `/search?q=${encodeURIComponent('пироги')}`, { theme });
-      await expectAccessible(page);
-    });
-  }
+  testAccessibleInEachTheme(`/search?q=${encodeURIComponent('пироги')}`);
 });
 
 test.describe('mobile, 375 px', () => {

@@ -3,7 +3,7 @@
 import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { secondsSinceMidnight, writeToday } from '../support/schedule.ts';
-import { expectAccessible, open, site, viewports } from './helpers.ts';
+import { open, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -100,13 +100,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(blocks(page).first()).toBeVisible();
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, '/tv', { theme });
-      await expect(blocks(page).first()).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
+  testAccessibleInEachTheme('/tv', (page) => expect(blocks(page).first()).toBeVisible());
 });
 
 test.describe('mobile, 375 px', () => {

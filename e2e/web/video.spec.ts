@@ -2,7 +2,7 @@
 // related carousel, the external frame, the stored radio, and a new page for a new id.
 import { apiPattern, apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, open, settled, site, storage, videoId, viewports } from './helpers.ts';
+import { open, settled, site, storage, testAccessibleInEachTheme, videoId, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
 import { useSite } from '../support/site.ts';
 
@@ -148,13 +148,10 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, `/video/item/${videoId()}`, { theme });
-      await expect(page.getByTestId('related-videos').locator('.carousel__slide').first()).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
+  testAccessibleInEachTheme(
+    () => `/video/item/${videoId()}`,
+    (page) => expect(page.getByTestId('related-videos').locator('.carousel__slide').first()).toBeVisible(),
+  );
 });
 
 test.describe('mobile, 375 px', () => {

@@ -3,11 +3,10 @@
 // entry in the IPTV list and guide (the guide validates against the XMLTV DTD) — on this node and,
 // told by the bus, on a second node over the same database. The spec's calls answer for the main
 // channels exactly as before. Real ffmpeg, real media, a real site on a fake clock.
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   adminUrl,
   apiUrl,
@@ -19,21 +18,17 @@ import {
   rewindQuery,
   videoStreamPath,
 } from '@efir/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { instantOf } from '../src/lib/clock.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
 import { ingestVideo } from '../src/media/ingest.ts';
 import { testDatabase } from './database.ts';
-import { freePorts } from './free-port.ts';
+import { listeningLiveNode, type LiveNode, playStream } from './live-node.ts';
 import { liveTestBed, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
-const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'efir-channel-'));
 const mediaDir = join(work, 'media');
 const day = '2032-03-11';
@@ -47,8 +42,7 @@ describe('a channel added as data', () => {
   let runningSince: number | undefined;
   const clock = () => new Date(runningSince === undefined ? now : now + Date.now() - runningSince);
   const bus = inProcessBus();
-  const nodes: { app: FastifyInstance; media: FastifyInstance; live: LiveChannels; site: string; streams: string }[] =
-    [];
+  const nodes: (LiveNode & { live: LiveChannels })[] = [];
   let ffmpeg = '';
   let videos: number[] = [];
 
@@ -64,7 +58,7 @@ describe('a channel added as data', () => {
       await ingestVideo(context, { file: clip, name: 'Новое кино', categoryId: videoCategoryId }),
     ];
     // Two nodes over one database and one bus, as the cluster runs.
-    for (const [sitePort = 0, mediaPort = 0] of [await freePorts(2), await freePorts(2)]) {
+    for (let i = 0; i < 2; i += 1) {
       const live = createLiveChannels({
         db,
         mediaDir,
@@ -73,23 +67,8 @@ describe('a channel added as data', () => {
         shifts: { tv: [240], radio: [] },
       });
       await live.refresh();
-      const site = `http://127.0.0.1:${String(sitePort)}`;
-      const app = await buildApp({
-        config: { timeZone: testTimeZone, logLevel: 'silent', publicUrl: site },
-        db,
-        bus,
-        clock,
-        live,
-        mediaDir,
-        mediaPort,
-        logger: false,
-        webDist: '/nonexistent',
-        admin: { token, onQueued: () => undefined },
-      });
-      const media = await buildMediaApp({ mediaDir, allowedOrigins: [], live, clock, logger: false });
-      await app.listen({ port: sitePort, host: '127.0.0.1' });
-      await media.listen({ port: mediaPort, host: '127.0.0.1' });
-      nodes.push({ app, media, live, site, streams: `http://127.0.0.1:${String(mediaPort)}` });
+      const admin = { token, onQueued: () => undefined };
+      nodes.push({ ...(await listeningLiveNode({ db, bus, clock, live, mediaDir, admin })), live });
     }
   }, 180_000);
 
@@ -106,14 +85,7 @@ describe('a channel added as data', () => {
       ...init,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
-  const play = async (url: string, seconds: number): Promise<number> => {
-    const { stdout } = await run(
-      ffmpeg,
-      ['-hide_banner', '-v', 'error', '-i', url, '-t', String(seconds), '-progress', 'pipe:1', '-f', 'null', '-'],
-      { timeout: 60_000 },
-    );
-    return Number([...stdout.matchAll(/^out_time_us=(\d+)$/gmu)].at(-1)?.[1]) / 1e6;
-  };
+  const play = (url: string, seconds: number): Promise<number> => playStream(ffmpeg, url, seconds);
 
   it('is refused a slug it cannot take, a taken one, an empty name and a kind that is none', async () => {
     const add = (body: object) => admin(adminUrl('channelAdd'), { method: 'POST', body: JSON.stringify(body) });

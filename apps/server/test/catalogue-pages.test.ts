@@ -1,18 +1,18 @@
 // The catalogue pages answered from each node's memory are, byte for byte, the pages the database
 // answers, in every order, category, page and script; a change shows at once and a view within
 // the answers' freshness.
-import { apiUrl, calls, type Locale, type PagedQuery, toLatinDeep } from '@efir/contract';
+import { apiUrl, calls, type Locale, type PagedQuery } from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { invalidateAnswers } from '../src/plugins/answer-cache.ts';
-import { cataloguePage } from '../src/repositories/catalogues.ts';
+import { type CatalogueName, type CatalogueRows, cataloguePage } from '../src/repositories/catalogues.ts';
 import { toRadio, toVideo } from '../src/repositories/wire.ts';
 import { buildTestSite } from './app.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
+import { siteBytes } from './site-bytes.ts';
 
 const queries: PagedQuery[] = [];
 for (const [prosmotri, date_added] of [
@@ -58,27 +58,26 @@ describeOnBackends('catalogue pages from memory', (backend) => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     return response.body;
   };
-  /** The answer as the site wrote it from the database's page: its serializer's bytes. */
-  const fromDatabase = <T>(schema: z.ZodType<T>, value: T, locale: Locale): string =>
-    JSON.stringify(z.encode(schema, locale === 'ru-latn' ? toLatinDeep(value) : value));
-
+  /** A page of the database's rows as the site answers it. */
+  const pageOf = async <N extends CatalogueName, Wire>(
+    name: N,
+    toWire: (row: CatalogueRows[N]) => Wire,
+    query: PagedQuery,
+  ): Promise<{ count: number; results: Wire[] }> => {
+    const page = await cataloguePage(database.db, name, query);
+    return { count: page.count, results: page.rows.map(toWire) };
+  };
   /** Each catalogue: its call, and its page as the site writes it from the database's rows. */
   const catalogues = {
     video: {
       path: apiUrl('videoCatalogue'),
-      fromDatabase: async (query: PagedQuery, locale: Locale) => {
-        const page = await cataloguePage(database.db, 'video', query);
-        const answer = { count: page.count, results: page.rows.map(toVideo) };
-        return fromDatabase(calls.videoCatalogue.response, answer, locale);
-      },
+      fromDatabase: async (query: PagedQuery, locale: Locale) =>
+        siteBytes(calls.videoCatalogue.response, await pageOf('video', toVideo, query), locale),
     },
     radio: {
       path: apiUrl('radioCatalogue'),
-      fromDatabase: async (query: PagedQuery, locale: Locale) => {
-        const page = await cataloguePage(database.db, 'radio', query);
-        const answer = { count: page.count, results: page.rows.map(toRadio) };
-        return fromDatabase(calls.radioCatalogue.response, answer, locale);
-      },
+      fromDatabase: async (query: PagedQuery, locale: Locale) =>
+        siteBytes(calls.radioCatalogue.response, await pageOf('radio', toRadio, query), locale),
     },
   };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runEfir } from '../src/cli/commands.ts';
 import { dataDirHolder, lockDataDir } from '../src/db/data-dir-lock.ts';
-import { preparedMediaEnv } from '../src/config.ts';
+import { childEnv, localServerEnv } from './server-process.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { studioUser } from '../src/db/schema/index.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
@@ -23,16 +23,7 @@ const server = new URL('../src/server.ts', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'efir-cli-test-'));
 const dataDir = join(work, 'data');
 const [port = 0, mediaPort = 0] = await freePorts(2);
-const env = {
-  PATH: process.env.PATH ?? '',
-  ...preparedMediaEnv(process.env),
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  MEDIA_PORT: String(mediaPort),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  DEMO_MEDIA: 'off',
-};
+const env = childEnv(localServerEnv(port, mediaPort, dataDir));
 
 /** The real command, a Node process of its own. */
 function efirProcess(...args: string[]): { code: number | null; out: string } {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/database.ts';
 import { adminUrl, databaseUrl } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -48,6 +48,24 @@ export async function testDatabase(backend: Backend, content: 'migrated' | 'seed
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A database of its own for the tests around the call (a file or a describe block): opened
+ * before them, closed after them; its `db` is there from the first test on. */
+export function useTestDatabase(backend: Backend, content: 'migrated' | 'seeded'): { readonly db: Db } {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await testDatabase(backend, content);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      if (database === undefined) throw new Error('the test database is opened before the tests');
+      return database.db;
     },
   };
 }

@@ -3,7 +3,7 @@
 // never come from the Host header, and every failure, down to the ones node:http answers before
 // Fastify, is `{detail}` with its status.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { testDatabase } from './database.ts';
 import { testTimeZone } from './postgres.ts';
+import { webBuild } from './web-build.ts';
 
 const inlineScript = "\n      window.efirBoot = { locale: 'ru-cyrl' };\n    ";
 const indexHtml = `<!doctype html>
@@ -38,10 +39,7 @@ let media: FastifyInstance;
 const bus = inProcessBus();
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'efir-http-web-'));
-  writeFileSync(join(dist, 'index.html'), indexHtml);
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'assets', 'index-1.js'), 'console.log(1);');
+  dist = webBuild({ 'index.html': indexHtml, 'assets/index-1.js': 'console.log(1);' });
   mediaDir = mkdtempSync(join(tmpdir(), 'efir-http-media-'));
   writeFileSync(join(mediaDir, 'clip.m3u8'), '#EXTM3U\n');
   database = await testDatabase('pglite', 'seeded');

@@ -9,7 +9,6 @@ import type * as FsPromises from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
-import type { Database } from '../src/db/database.ts';
 import { video } from '../src/db/schema/video.ts';
 import { claimFailureQuietMs, IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
@@ -24,7 +23,7 @@ import {
   retryIngest,
 } from '../src/repositories/ingest-jobs.ts';
 import { findItem } from '../src/repositories/catalogues.ts';
-import { describeOnBackends, testDatabase } from './database.ts';
+import { describeOnBackends, testDatabase, useTestDatabase } from './database.ts';
 import { machinePreparedMedia, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
@@ -52,13 +51,7 @@ afterAll(() => {
 });
 
 describeOnBackends('ingest queue', (backend) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await testDatabase(backend, 'seeded');
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(backend, 'seeded');
 
   it('hands each job to one worker, oldest first', async () => {
     const a = await enqueueIngest(database.db, 'video', { file: '/a.mp4', name: 'A', categoryId: 1 });
@@ -117,15 +110,8 @@ describeOnBackends('ingest queue', (backend) => {
 });
 
 describe('runIngestJob', () => {
-  let database: Database;
-  let media: string;
-  beforeAll(async () => {
-    database = await testDatabase('pglite', 'seeded');
-    media = join(work, 'media');
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase('pglite', 'seeded');
+  const media = join(work, 'media');
   const events = { done: [] as number[], errors: [] as unknown[] };
   const handlers = {
     onDone: (_job: unknown, id: number) => {
@@ -137,6 +123,9 @@ describe('runIngestJob', () => {
     },
   };
   /** Claims the next job and runs it, as a worker would. */
+  /** Queues the work folder's `file` as a video of category 3. */
+  const queueVideo = (file: string, name: string) =>
+    enqueueIngest(database.db, 'video', { file: join(work, file), name, categoryId: 3 });
   const runNext = async () => {
     const job = await claimIngest(database.db);
     if (job === undefined) throw new Error('no job to claim');
@@ -146,11 +135,7 @@ describe('runIngestJob', () => {
   };
 
   it('runs a job to a catalogue item and marks it done', async () => {
-    const queued = await enqueueIngest(database.db, 'video', {
-      file: join(work, 'clip.mp4'),
-      name: 'Из очереди',
-      categoryId: 3,
-    });
+    const queued = await queueVideo('clip.mp4', 'Из очереди');
     await runNext();
     const done = await findIngest(database.db, queued.id);
     expect(done).toMatchObject({ state: 'done', progress: 1, error: null });
@@ -159,11 +144,7 @@ describe('runIngestJob', () => {
   });
 
   it('removes what an earlier attempt of the job left when it takes the job again', async () => {
-    const queued = await enqueueIngest(database.db, 'video', {
-      file: join(work, 'clip.mp4'),
-      name: 'Снова',
-      categoryId: 3,
-    });
+    const queued = await queueVideo('clip.mp4', 'Снова');
     const earlier = join(incomingDir(media), `job-${queued.id}-1-elsewhere-4242-${randomUUID()}`);
     const other = join(incomingDir(media), `job-${queued.id + 1}-1-elsewhere-4242-${randomUUID()}`);
     mkdirSync(earlier, { recursive: true });
@@ -199,11 +180,7 @@ describe('runIngestJob', () => {
   });
 
   it('fails a refused source at once with its reason, without retrying', async () => {
-    const queued = await enqueueIngest(database.db, 'video', {
-      file: join(work, 'notes.mp4'),
-      name: 'Заметки',
-      categoryId: 3,
-    });
+    const queued = await queueVideo('notes.mp4', 'Заметки');
     await runNext();
     expect(await findIngest(database.db, queued.id)).toMatchObject({
       state: 'failed',
@@ -345,31 +322,18 @@ describe('admin calls', () => {
       admin: { token: 'secret-token', onQueued: () => (queued += 1) },
     });
     const auth = { authorization: 'Bearer secret-token' };
+    const postJob = (payload: object) =>
+      app.inject({ method: 'POST', url: adminUrl('ingestJobs'), headers: auth, payload });
     expect((await app.inject({ url: adminUrl('ingestJobs') })).statusCode).toBe(401);
     expect(
       (await app.inject({ url: adminUrl('ingestJobs'), headers: { authorization: 'Bearer wrong' } })).statusCode,
     ).toBe(401);
-    const bad = await app.inject({
-      method: 'POST',
-      url: adminUrl('ingestJobs'),
-      headers: auth,
-      payload: { kind: 'video', source: { file: 'relative.mp4', name: 'X', categoryId: 1 } },
-    });
+    const bad = await postJob({ kind: 'video', source: { file: 'relative.mp4', name: 'X', categoryId: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ detail: 'source.file must be an absolute path' });
-    const missingName = await app.inject({
-      method: 'POST',
-      url: adminUrl('ingestJobs'),
-      headers: auth,
-      payload: { kind: 'radio', source: { file: '/x.mp3', categoryId: 1 } },
-    });
+    const missingName = await postJob({ kind: 'radio', source: { file: '/x.mp3', categoryId: 1 } });
     expect(missingName.statusCode).toBe(400);
-    const created = await app.inject({
-      method: 'POST',
-      url: adminUrl('ingestJobs'),
-      headers: auth,
-      payload: { kind: 'video', source: { file: '/x.mp4', name: 'X', categoryId: 1 } },
-    });
+    const created = await postJob({ kind: 'video', source: { file: '/x.mp4', name: 'X', categoryId: 1 } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ kind: 'video', name: 'X', state: 'queued' });
     expect(queued).toBe(1);

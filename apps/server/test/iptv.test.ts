@@ -1,11 +1,10 @@
 // The IPTV documents against a real site on a fake clock: ffmpeg plays every channel of the M3U
 // list and a programme through its catch-up address, the guide validates against the XMLTV DTD,
 // and at random instants the guide's programme is the item the live calls say is on air.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   apiUrl,
   catchupPlaceholders,
@@ -17,8 +16,6 @@ import {
 } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { buildMediaApp } from '../src/media-app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
 import { instantOf } from '../src/lib/clock.ts';
@@ -26,11 +23,10 @@ import { createLiveChannels } from '../src/live/live-channels.ts';
 import { ingestRadio, ingestVideo } from '../src/media/ingest.ts';
 import { replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
-import { freePorts } from './free-port.ts';
+import { listeningLiveNode, playStream } from './live-node.ts';
 import { liveTestBed, makeClip } from './media-fixtures.ts';
 import { testTimeZone } from './postgres.ts';
 
-const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'efir-iptv-'));
 const mediaDir = join(work, 'media');
 const day = '2032-02-20';
@@ -70,6 +66,7 @@ describe('IPTV documents', () => {
   /** While set, the clock runs on from `now` as real time passes (ffmpeg waits for live playlists to grow). */
   let runningSince: number | undefined;
   const clock = () => new Date(runningSince === undefined ? now : now + Date.now() - runningSince);
+  const bus = inProcessBus();
   let app: FastifyInstance;
   let mediaApp: FastifyInstance;
   let site = '';
@@ -125,8 +122,6 @@ describe('IPTV documents', () => {
       expect(written).toBeDefined();
     }
 
-    const [sitePort = 0, mediaPort = 0] = await freePorts(2);
-    site = `http://127.0.0.1:${String(sitePort)}`;
     const live = createLiveChannels({
       db,
       mediaDir,
@@ -134,27 +129,12 @@ describe('IPTV documents', () => {
       planTtlMs: 0,
       shifts: { tv: [-60, 240], radio: [240] },
     });
-    const bus = inProcessBus();
-    app = await buildApp({
-      config: { timeZone: testTimeZone, logLevel: 'silent', publicUrl: site },
-      db,
-      bus,
-      clock,
-      live,
-      mediaDir,
-      mediaPort,
-      logger: false,
-      webDist: '/nonexistent',
-    });
-    app.addHook('onClose', () => bus.close());
-    mediaApp = await buildMediaApp({ mediaDir, allowedOrigins: [], live, clock, logger: false });
-    await app.listen({ port: sitePort, host: '127.0.0.1' });
-    await mediaApp.listen({ port: mediaPort, host: '127.0.0.1' });
+    ({ app, media: mediaApp, site } = await listeningLiveNode({ db, bus, clock, live, mediaDir }));
   }, 180_000);
 
   afterAll(async () => {
-    await app.close();
-    await mediaApp.close();
+    await Promise.all([app.close(), mediaApp.close()]);
+    await bus.close();
     await database.close();
     rmSync(work, { recursive: true, force: true });
   });
@@ -165,20 +145,7 @@ describe('IPTV documents', () => {
     return answer.text();
   };
 
-  /**
-   * Plays a stream with ffmpeg, every track decoded (to its end, or `seconds` of it): answers the
-   * length of media played. ffmpeg failing (a playlist or segment it cannot read or decode) fails.
-   */
-  const play = async (url: string, seconds?: number): Promise<number> => {
-    const limit = seconds === undefined ? [] : ['-t', String(seconds)];
-    const { stdout } = await run(
-      ffmpeg,
-      ['-hide_banner', '-v', 'error', '-i', url, ...limit, '-progress', 'pipe:1', '-f', 'null', '-'],
-      { timeout: 60_000 },
-    );
-    const played = [...stdout.matchAll(/^out_time_us=(\d+)$/gmu)].at(-1)?.[1];
-    return Number(played) / 1e6;
-  };
+  const play = (url: string, seconds?: number): Promise<number> => playStream(ffmpeg, url, seconds);
 
   it('lists every channel and copy, with its guide id, logo, group and catch-up', async () => {
     now = at('10:03:00');

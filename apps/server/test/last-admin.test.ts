@@ -1,21 +1,14 @@
 // The last enabled admin stays one, even when two admins demote or disable each other at once:
 // on PostgreSQL the two changes run side by side on two connections.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { expect, it } from 'vitest';
 import { studioUser } from '../src/db/schema/index.ts';
 import { addUser } from '../src/repositories/studio-accounts.ts';
 import { changeAccount } from '../src/studio/accounts.ts';
-import { describeOnBackends, testDatabase } from './database.ts';
+import { describeOnBackends, useTestDatabase } from './database.ts';
 
 describeOnBackends('the last admin', (backend) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await testDatabase(backend, 'migrated');
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(backend, 'migrated');
 
   const admins = async (round: number): Promise<[number, number]> => {
     const made = await Promise.all(

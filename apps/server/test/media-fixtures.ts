@@ -1,4 +1,4 @@
-// Synthetic sources for the tests, browser tests and benchmarks: a moving test pattern with a tone,
+// Synthetic sources for the tests, browser tests and benchmarks: a moving test pattern with a tone, a tone alone,
 // and on-demand playlists alone for tests that read playlists, not segments.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,12 @@ import type { Db } from '../src/db/database.ts';
 import { radioCategory, videoCategory } from '../src/db/schema/index.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
 import { ensureFiller } from '../src/media/filler.ts';
+import { lavfiInput } from '../src/media/ladder.ts';
 import type { IngestContext } from '../src/media/ingest-work.ts';
 import { PreparedMedia } from '../src/media/prepared-media.ts';
+
+/** A synthetic source's ffmpeg run: only errors said, the file overwritten. */
+const quietArgs = ['-hide_banner', '-loglevel', 'error', '-y'];
 
 /** The machine's prepared media, where a site started from this environment finds them. */
 export function machinePreparedMedia(tools: MediaTools): PreparedMedia {
@@ -31,18 +35,9 @@ export function makeClip(
   { seconds, size, fps = 25, preset = 'ultrafast' }: ClipOptions,
 ): void {
   execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${size}:rate=${fps}:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
+    ...quietArgs,
+    ...lavfiInput(`testsrc2=size=${size}:rate=${fps}:duration=${seconds}`),
+    ...lavfiInput(`sine=frequency=440:duration=${seconds}`),
     '-c:v',
     'libx264',
     '-preset',
@@ -50,6 +45,19 @@ export function makeClip(
     '-c:a',
     'aac',
     '-shortest',
+    file,
+  ]);
+}
+
+/** A 440 Hz tone of `seconds` as an AAC file. */
+export function makeTone(ffmpeg: string, file: string, seconds: number): void {
+  execFileSync(ffmpeg, [
+    ...quietArgs,
+    ...lavfiInput(`sine=frequency=440:duration=${seconds}`),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
     file,
   ]);
 }

@@ -1,8 +1,7 @@
 // The repositories on every backend: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { visitorLimitDefaults } from '@efir/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { chatMessages, latestChatMessageId, postChatMessage } from '../src/repositories/chat.ts';
 import { cataloguePage, findItem, useItem } from '../src/repositories/catalogues.ts';
 import { radioListingGroups } from '../src/repositories/radios.ts';
@@ -13,19 +12,13 @@ import { activePolls, votePoll } from '../src/repositories/showcase.ts';
 import { windowStart } from '../src/repositories/rate-windows.ts';
 import { claimVisitorAction } from '../src/repositories/visitor-actions.ts';
 import { mainList, relatedVideos } from '../src/repositories/videos.ts';
-import { describeOnBackends, testDatabase } from './database.ts';
+import { describeOnBackends, useTestDatabase } from './database.ts';
 import { testVisitor } from './visitors.ts';
 
 const cap = visitorLimitDefaults.addressActionsPerHour;
 
 describeOnBackends('repositories', (backend) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await testDatabase(backend, 'seeded');
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(backend, 'seeded');
 
   describe('video catalogue', () => {
     it('pages published videos by 30 with the total count', async () => {

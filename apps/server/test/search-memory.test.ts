@@ -2,11 +2,10 @@
 // same items in the same order for Russian word forms, ё and е, Latin spellings, typos, stop
 // words, several words (every one, else some), in both scripts; a query the index leaves to the
 // database is still answered, by the database.
-import { apiUrl, calls, type Locale, toLatin, toLatinDeep } from '@efir/contract';
+import { apiUrl, calls, type Locale, toLatin } from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
 import { type Bus, inProcessBus } from '../src/bus/bus.ts';
 import { type CataloguePages, cataloguePages } from '../src/catalogue/catalogue-pages.ts';
 import type { Database } from '../src/db/database.ts';
@@ -15,6 +14,7 @@ import { searchRadios, searchVideos } from '../src/repositories/search.ts';
 import { toRadio, toVideo } from '../src/repositories/wire.ts';
 import { buildTestSite } from './app.ts';
 import { describeOnBackends, testDatabase } from './database.ts';
+import { siteBytes } from './site-bytes.ts';
 
 /** A repeatable sequence, so that a failure names a query that fails again. */
 function sequence(seed: number): (below: number) => number {
@@ -128,22 +128,14 @@ describeOnBackends('search from memory', (backend) => {
     video: {
       memory: () => pages.videos,
       path: (q: string) => apiUrl('searchVideos', { params: { q } }),
-      fromDatabase: async (query: string, locale: Locale) => {
-        const answer = (await searchVideos(database.db, query)).map(toVideo);
-        return JSON.stringify(
-          z.encode(calls.searchVideos.response, locale === 'ru-latn' ? toLatinDeep(answer) : answer),
-        );
-      },
+      fromDatabase: async (query: string, locale: Locale) =>
+        siteBytes(calls.searchVideos.response, (await searchVideos(database.db, query)).map(toVideo), locale),
     },
     radio: {
       memory: () => pages.radios,
       path: (q: string) => apiUrl('searchRadios', { params: { q } }),
-      fromDatabase: async (query: string, locale: Locale) => {
-        const answer = (await searchRadios(database.db, query)).map(toRadio);
-        return JSON.stringify(
-          z.encode(calls.searchRadios.response, locale === 'ru-latn' ? toLatinDeep(answer) : answer),
-        );
-      },
+      fromDatabase: async (query: string, locale: Locale) =>
+        siteBytes(calls.searchRadios.response, (await searchRadios(database.db, query)).map(toRadio), locale),
     },
   };
 

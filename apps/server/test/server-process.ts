@@ -13,7 +13,7 @@ export interface ServerProcess {
 }
 
 /** A server of its own on 127.0.0.1: `port` for the site, `mediaPort` for media, no demo media. */
-export function localServerEnv(port: number, mediaPort: number, dataDir: string): Record<string, string> {
+export function localServerEnv(port: number, mediaPort: number, dataDir: string) {
   return {
     PORT: String(port),
     MEDIA_PORT: String(mediaPort),
@@ -24,9 +24,14 @@ export function localServerEnv(port: number, mediaPort: number, dataDir: string)
   };
 }
 
+/** A child process's environment: `env`, with this one's PATH and its way to the prepared media. */
+export function childEnv<Env extends Record<string, string>>(env: Env): Record<string, string> & Env {
+  return { PATH: process.env.PATH ?? '', ...preparedMediaEnv(process.env), ...env };
+}
+
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...preparedMediaEnv(process.env), ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

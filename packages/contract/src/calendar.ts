@@ -6,6 +6,10 @@
 /** The schedules' time zone when the server is given none (its TZ). */
 export const defaultTimeZone = 'Europe/Moscow';
 
+/** A calendar date's parts, and a wall-clock time's on the 24-hour clock. */
+const dateParts = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const clockParts = { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
@@ -21,11 +25,7 @@ function made(cache: Map<string, Intl.DateTimeFormat>, zone: string, make: () =>
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateIn(timeZone: string, instant: Date): string {
-  const format = made(
-    dateFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  );
+  const format = made(dateFormats, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, ...dateParts }));
   const parts = format.formatToParts(instant);
   const get = (type: string): string => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
@@ -33,18 +33,7 @@ export function dateIn(timeZone: string, instant: Date): string {
 
 /** The wall-clock time (HH:mm:ss) of an instant in a time zone. */
 export function clockTimeIn(timeZone: string, instant: Date): string {
-  const format = made(
-    clockFormats,
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        hourCycle: 'h23',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }),
-  );
+  const format = made(clockFormats, timeZone, () => new Intl.DateTimeFormat('en-GB', { timeZone, ...clockParts }));
   return format.format(instant);
 }
 
@@ -60,17 +49,7 @@ export function zoneOffsetMs(timeZone: string, instant: number): number {
   const format = made(
     partsFormats,
     timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }),
+    () => new Intl.DateTimeFormat('en-US', { timeZone, ...dateParts, ...clockParts }),
   );
   const parts = format.formatToParts(new Date(instant));
   const get = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);

@@ -164,6 +164,19 @@ export const timeLiveSchema = z.object({ Time: clockTimeSchema });
 export const showSchema = z.object({ show: z.boolean() });
 
 const idParams = z.object({ id: idSchema });
+/** A day of a channel's programme list, counted back from today. */
+const dayParams = z.object({ index: dayIndexSchema });
+/** The item a channel is asked to move to, on its day `id`. */
+const nextParams = z.object({ id: idSchema, nextIndex: nextIndexSchema });
+const chatRoomParams = z.object({ room: chatRoomSchema, id: idSchema });
+
+/** A channel's day as its items, and with ads: also whether the ads between them show. */
+function dayItemsSchema<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item) });
+}
+function dayItemsWithAdsSchema<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item), show: z.boolean() });
+}
 
 export const calls = withRoutes(callRoutes, {
   translations: {
@@ -181,47 +194,29 @@ export const calls = withRoutes(callRoutes, {
     params: z.object({ q: searchTextSchema }),
     response: z.array(radioSchema),
   },
-  teleprogramToday: {
-    response: teleprogramSchema.or(noneSchema),
-  },
-  teleprogramList: {
-    response: z.array(teleprogramSchema),
-  },
-  teleprogramListFilter: {
-    params: z.object({ index: dayIndexSchema }),
-    response: z.array(teleprogramSchema),
-  },
-  teleprogramVideos: {
-    params: idParams,
-    response: z.object({ results: z.array(teleprogramItemSchema) }),
-  },
-  teleprogramVideosWithAds: {
-    params: idParams,
-    response: z.object({ results: z.array(teleprogramItemSchema), show: z.boolean() }),
-  },
-  teleprogramNext: {
-    params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
-    response: teleprogramSchema,
-  },
+  teleprogramToday: { response: teleprogramSchema.or(noneSchema) },
+  teleprogramList: { response: z.array(teleprogramSchema) },
+  teleprogramListFilter: { params: dayParams, response: z.array(teleprogramSchema) },
+  teleprogramVideos: { params: idParams, response: dayItemsSchema(teleprogramItemSchema) },
+  teleprogramVideosWithAds: { params: idParams, response: dayItemsWithAdsSchema(teleprogramItemSchema) },
+  teleprogramNext: { params: nextParams, response: teleprogramSchema },
   videoPublish: {
     params: idParams,
     response: videoSchema,
   },
   timeLive: { response: timeLiveSchema },
-  teleprogramRunStatus: {
-    response: teleprogramSchema.or(noneSchema),
-  },
+  teleprogramRunStatus: { response: teleprogramSchema.or(noneSchema) },
   tickers: {
     params: idParams,
     response: z.array(tickerSchema),
   },
   chatMessages: {
-    params: z.object({ room: chatRoomSchema, id: idSchema }),
+    params: chatRoomParams,
     querystring: chatQuerySchema,
     response: z.array(chatMessageSchema),
   },
   chatPost: {
-    params: z.object({ room: chatRoomSchema, id: idSchema }),
+    params: chatRoomParams,
     body: chatPostSchema,
     response: chatMessageSchema.extend({
       held: z
@@ -255,28 +250,12 @@ export const calls = withRoutes(callRoutes, {
     querystring: pagedQuerySchema,
     response: pagedSchema(radioSchema),
   },
-  radioprogramList: {
-    response: z.array(radioprogramSchema),
-  },
-  radioprogramToday: {
-    response: radioprogramSchema.or(noneSchema),
-  },
-  radioprogramListFilter: {
-    params: z.object({ index: dayIndexSchema }),
-    response: z.array(radioprogramSchema),
-  },
-  radioprogramRadios: {
-    params: idParams,
-    response: z.object({ results: z.array(radioprogramItemSchema) }),
-  },
-  radioprogramRadiosWithAds: {
-    params: idParams,
-    response: z.object({ results: z.array(radioprogramItemSchema), show: z.boolean() }),
-  },
-  radioprogramNext: {
-    params: z.object({ id: idSchema, nextIndex: nextIndexSchema }),
-    response: radioprogramSchema,
-  },
+  radioprogramList: { response: z.array(radioprogramSchema) },
+  radioprogramToday: { response: radioprogramSchema.or(noneSchema) },
+  radioprogramListFilter: { params: dayParams, response: z.array(radioprogramSchema) },
+  radioprogramRadios: { params: idParams, response: dayItemsSchema(radioprogramItemSchema) },
+  radioprogramRadiosWithAds: { params: idParams, response: dayItemsWithAdsSchema(radioprogramItemSchema) },
+  radioprogramNext: { params: nextParams, response: radioprogramSchema },
   radioPublish: {
     params: idParams,
     response: radioSchema,

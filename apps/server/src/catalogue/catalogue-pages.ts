@@ -9,7 +9,7 @@ import { contentChangedChannel } from '../plugins/answer-cache.ts';
 import { wordSimilarityThreshold } from '../db/session-settings.ts';
 import { pageOrderOf } from '../repositories/prepared.ts';
 import { allSearchWords, searchWordCount } from '../repositories/search.ts';
-import { publishedListing } from '../repositories/catalogues.ts';
+import { type CatalogueName, type CatalogueRows, publishedListing } from '../repositories/catalogues.ts';
 import { type RadioRow, toRadio, toVideo, type VideoRow } from '../repositories/wire.ts';
 import { SearchWords } from '../search/search-words.ts';
 import { CatalogueReadModel, type PageAsked } from './read-model.ts';
@@ -43,20 +43,21 @@ export async function cataloguePages(options: {
   const maxItems = options.maxItems ?? catalogueItemsInMemory;
   const words = new SearchWords({ count: () => searchWordCount(db), all: () => allSearchWords(db) });
   const search = { words: () => words.current(), wordSimilarityThreshold };
-  const videos = new CatalogueReadModel<VideoRow>({
-    load: (limit) => publishedListing(db, 'video', limit),
-    encode: encoder(videoSchema, toVideo, toLatin),
-    freshMs,
-    maxItems,
-    search: { ...search, id: (row) => row.id, popularity: (row) => row.views },
-  });
-  const radios = new CatalogueReadModel<RadioRow>({
-    load: (limit) => publishedListing(db, 'radio', limit),
-    encode: encoder(radioSchema, toRadio, toLatin),
-    freshMs,
-    maxItems,
-    search: { ...search, id: (row) => row.id, popularity: (row) => row.plays },
-  });
+  /** A catalogue's read model: its rows' answers by `encode`, its searches' order by `popularity`. */
+  const readModel = <N extends CatalogueName>(
+    name: N,
+    encode: (row: CatalogueRows[N], locale: Locale) => string,
+    popularity: (row: CatalogueRows[N]) => number,
+  ) =>
+    new CatalogueReadModel<CatalogueRows[N]>({
+      load: (limit) => publishedListing(db, name, limit),
+      encode,
+      freshMs,
+      maxItems,
+      search: { ...search, id: (row) => row.id, popularity },
+    });
+  const videos = readModel('video', encoder(videoSchema, toVideo, toLatin), (row) => row.views);
+  const radios = readModel('radio', encoder(radioSchema, toRadio, toLatin), (row) => row.plays);
   const videoPath = apiUrl('videoCatalogue');
   const radioPath = apiUrl('radioCatalogue');
   // A change names the path prefix of the answers it touches ('' for all of them); what changes

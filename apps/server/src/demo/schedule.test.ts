@@ -3,6 +3,8 @@ import { clockTimeOf, layOutDay } from './schedule.ts';
 
 const durations: Record<string, number> = { a: 600, b: 900, c: 300, ad: 30, news: 600 };
 const durationOf = (id: string): number => durations[id] ?? 0;
+/** Two programmes a day, no ads and nothing at a fixed time. */
+const twoProgrammes = { programmes: ['a', 'b'], ads: [], durationOf, fixed: [], adEvery: 99, offset: 0 };
 
 describe('layOutDay', () => {
   it('plays programmes back to back with an ad after every few, until the day is full', () => {
@@ -43,15 +45,7 @@ describe('layOutDay', () => {
     expect(layOutDay({ ...plan, offset: 1 })[0]?.subject).toBe('b');
   });
   it('cycles the opening programmes between its bounds, then goes on where it left off', () => {
-    const items = layOutDay({
-      programmes: ['a', 'b'],
-      ads: [],
-      durationOf,
-      fixed: [],
-      adEvery: 99,
-      offset: 0,
-      opening: { from: 1000, until: 1700, programmes: ['c'] },
-    });
+    const items = layOutDay({ ...twoProgrammes, opening: { from: 1000, until: 1700, programmes: ['c'] } });
     expect(items.slice(0, 7).map((item) => [item.subject, item.start])).toEqual([
       ['a', 0],
       ['b', 600],
@@ -63,15 +57,7 @@ describe('layOutDay', () => {
     ]);
   });
   it('lays out drafts without time, so what airs still fills the day', () => {
-    const items = layOutDay({
-      programmes: ['a', 'b'],
-      ads: [],
-      durationOf,
-      fixed: [],
-      adEvery: 99,
-      offset: 0,
-      draftEvery: 3,
-    });
+    const items = layOutDay({ ...twoProgrammes, draftEvery: 3 });
     expect(items.slice(0, 4).map((item) => [item.subject, item.start, item.draft])).toEqual([
       ['a', 0, false],
       ['b', 600, false],

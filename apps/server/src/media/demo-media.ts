@@ -13,7 +13,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codePointLength } from '../lib/text.ts';
 import type { Segment } from '../live/timeline.ts';
-import { commonArgs, ladderFilter, ladderFor, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
+import {
+  commonArgs,
+  ladderFilter,
+  ladderFor,
+  lavfiInput,
+  quietArgs,
+  radioEncodeArgs,
+  type Rung,
+  rungOutputArgs,
+} from './ladder.ts';
 
 const require = createRequire(import.meta.url);
 /** A Cyrillic-complete font shipped as an npm package, so no system font is needed. */
@@ -117,14 +126,8 @@ export function demoClipArgs(options: {
   ].join(',');
   return [
     ...commonArgs,
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${colourOf(clip)}:size=1280x720:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${demoToneHz(clip)}:sample_rate=48000:duration=${seconds}`,
+    ...lavfiInput(`color=c=${colourOf(clip)}:size=1280x720:rate=25:duration=${seconds}`),
+    ...lavfiInput(`sine=frequency=${demoToneHz(clip)}:sample_rate=48000:duration=${seconds}`),
     '-filter_complex',
     ladderFilter(rungs, '[0:v]', '[1:a]', drawn),
     ...rungs.flatMap((rung, i) => rungOutputArgs(rung, i, options.outDir, 'ultrafast')),
@@ -137,7 +140,7 @@ export function demoClipArgs(options: {
 export function demoRadioInput(clip: number): string[] {
   const hz = demoToneHz(clip * 5);
   const tone = `sine=frequency=${hz}:sample_rate=48000:duration=${demoClips.radio.seconds}`;
-  return ['-f', 'lavfi', '-i', `${tone},volume=2,tremolo=f=0.5:d=0.8,pan=stereo|c0=c0|c1=c0`];
+  return lavfiInput(`${tone},volume=2,tremolo=f=0.5:d=0.8,pan=stereo|c0=c0|c1=c0`);
 }
 
 /** The segments a clip loops: its own playlist's, but for a last one under a second (the AAC
@@ -171,12 +174,8 @@ export interface DemoPictureOptions {
 export function demoPicturesArgs(pictures: readonly DemoPicture[]): string[] {
   const padOf = (i: number) => (name: string) => `[p${i}${name}]`;
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    ...pictures.flatMap((picture) => ['-f', 'lavfi', '-i', picture.source]),
+    ...quietArgs,
+    ...pictures.flatMap((picture) => lavfiInput(picture.source)),
     '-filter_complex',
     pictures.map((picture, i) => picture.graph(`[${i}:v]`, padOf(i))).join(';'),
     ...pictures.flatMap((picture, i) =>

@@ -10,7 +10,15 @@ import { dirname, join } from 'node:path';
 import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { demoFont, filterPath } from './demo-media.ts';
 import type { MediaTools } from './ffmpeg.ts';
-import { commonArgs, ladderFor, ladderFilter, radioEncodeArgs, type Rung, rungOutputArgs } from './ladder.ts';
+import {
+  commonArgs,
+  ladderFor,
+  ladderFilter,
+  lavfiInput,
+  radioEncodeArgs,
+  type Rung,
+  rungOutputArgs,
+} from './ladder.ts';
 import type { PreparedMedia, Recipe } from './prepared-media.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 import { fillerWorkFolder } from './work-folders.ts';
@@ -37,14 +45,8 @@ export function tvFillerArgs(outDir: string, titleFile: string, noteFile: string
   ].join(',');
   return [
     ...commonArgs,
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x14213d:size=1280x720:rate=25:duration=${fillerSeconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `${chime}:s=48000:d=${fillerSeconds}`,
+    ...lavfiInput(`color=c=0x14213d:size=1280x720:rate=25:duration=${fillerSeconds}`),
+    ...lavfiInput(`${chime}:s=48000:d=${fillerSeconds}`),
     '-filter_complex',
     ladderFilter(liveRungs, '[0:v]', '[1:a]', drawn, 'pan=stereo|c0=c0|c1=c0'),
     ...liveRungs.flatMap((rung, i) => rungOutputArgs(rung, i, outDir, 'ultrafast', fillerSegmentSeconds)),
@@ -52,7 +54,7 @@ export function tvFillerArgs(outDir: string, titleFile: string, noteFile: string
 }
 
 export function radioFillerArgs(outDir: string): string[] {
-  return radioEncodeArgs(['-f', 'lavfi', '-i', `${chime}:s=48000:d=${fillerSeconds}`], outDir, {
+  return radioEncodeArgs(lavfiInput(`${chime}:s=48000:d=${fillerSeconds}`), outDir, {
     segment: fillerSegmentSeconds,
     audioFilter: 'pan=stereo|c0=c0|c1=c0',
   });

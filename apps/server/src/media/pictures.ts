@@ -6,6 +6,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaUrl } from '@efir/contract';
 import type { MediaTools } from './ffmpeg.ts';
+import { quietArgs } from './ladder.ts';
 import { probeMedia } from './probe.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 
@@ -35,11 +36,7 @@ const pictureLimitMs = 30_000;
 
 function pictureArgs(input: readonly string[], size: PictureSize, output: string): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+    ...quietArgs,
     ...input,
     '-frames:v',
     '1',

@@ -1,33 +1,44 @@
 // The main TV's (teleprogram) and radio's (radioprogram) schedules as the spec's calls answer
 // them: days and their items. Days of added channels are never among them.
-import { mainChannels } from '@efir/contract';
+import { type LiveChannelName, mainChannels } from '@efir/contract';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { radio, radioprogram, radioprogramItem, teleprogram, teleprogramItem, video } from '../db/schema/index.ts';
 import { radioColumns, videoColumns } from './columns.ts';
 
-export type TeleprogramRow = typeof teleprogram.$inferSelect;
-export type RadioprogramRow = typeof radioprogram.$inferSelect;
+export type ProgrammeDayRow = typeof teleprogram.$inferSelect;
 
-export async function teleprogramDays(db: Db, range?: { from: string; to: string }): Promise<TeleprogramRow[]> {
+/** Each main channel's days table and slug. */
+const mainDays = {
+  tv: { table: teleprogram, slug: mainChannels.tv.slug },
+  radio: { table: radioprogram, slug: mainChannels.radio.slug },
+};
+
+/** A main channel's days, oldest first, within `range` when given. */
+export async function programmeDays(
+  db: Db,
+  channel: LiveChannelName,
+  range?: { from: string; to: string },
+): Promise<ProgrammeDayRow[]> {
+  const { table, slug } = mainDays[channel];
   return db
     .select()
-    .from(teleprogram)
-    .where(
-      and(
-        eq(teleprogram.channel, mainChannels.tv.slug),
-        range === undefined ? undefined : between(teleprogram.day, range.from, range.to),
-      ),
-    )
-    .orderBy(asc(teleprogram.day));
+    .from(table)
+    .where(and(eq(table.channel, slug), range === undefined ? undefined : between(table.day, range.from, range.to)))
+    .orderBy(asc(table.day));
 }
 
-export async function findTeleprogram(db: Db, id: number): Promise<TeleprogramRow | undefined> {
+export async function findProgrammeDay(
+  db: Db,
+  channel: LiveChannelName,
+  id: number,
+): Promise<ProgrammeDayRow | undefined> {
+  const { table, slug } = mainDays[channel];
   return (
     await db
       .select()
-      .from(teleprogram)
-      .where(and(eq(teleprogram.id, id), eq(teleprogram.channel, mainChannels.tv.slug)))
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.channel, slug)))
   )[0];
 }
 
@@ -39,28 +50,6 @@ export async function teleprogramItems(db: Db, teleprogramId: number, withAds: b
     .innerJoin(video, eq(video.id, teleprogramItem.videoId))
     .where(and(eq(teleprogramItem.teleprogramId, teleprogramId), withAds ? undefined : eq(teleprogramItem.isAd, false)))
     .orderBy(asc(teleprogramItem.position), asc(teleprogramItem.id));
-}
-
-export async function radioprogramDays(db: Db, range?: { from: string; to: string }): Promise<RadioprogramRow[]> {
-  return db
-    .select()
-    .from(radioprogram)
-    .where(
-      and(
-        eq(radioprogram.channel, mainChannels.radio.slug),
-        range === undefined ? undefined : between(radioprogram.day, range.from, range.to),
-      ),
-    )
-    .orderBy(asc(radioprogram.day));
-}
-
-export async function findRadioprogram(db: Db, id: number): Promise<RadioprogramRow | undefined> {
-  return (
-    await db
-      .select()
-      .from(radioprogram)
-      .where(and(eq(radioprogram.id, id), eq(radioprogram.channel, mainChannels.radio.slug)))
-  )[0];
 }
 
 /** A day's radio items in play order, ads included only when asked for. */

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { ingestJob, radio, ticker, video } from '../db/schema/index.ts';
 import { programmeTables } from '../schedule/programme-tables.ts';
 import { searchLatinOf } from '../search/latin-words.ts';
+import { insertedRow, updatedRow } from './written-rows.ts';
 
 export type StudioVideoRow = typeof video.$inferSelect;
 export type StudioRadioRow = typeof radio.$inferSelect;
@@ -158,9 +159,7 @@ export async function addStudioVideo(
     .insert(video)
     .values({ ...fields, searchLatin: searchLatinOf(fields.name, fields.description) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 export async function updateStudioVideo(db: Db, before: StudioVideoRow, edit: VideoEdit): Promise<StudioVideoRow> {
@@ -171,9 +170,7 @@ export async function updateStudioVideo(db: Db, before: StudioVideoRow, edit: Vi
     .set({ ...edit, searchLatin: searchLatinOf(name, description) })
     .where(eq(video.id, before.id))
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the video vanished');
-  return row;
+  return updatedRow(rows, 'video');
 }
 
 export interface RadioEdit {
@@ -190,9 +187,7 @@ export async function addStudioRadio(db: Db, fields: Required<Omit<RadioEdit, 'p
     .insert(radio)
     .values({ ...fields, searchLatin: searchLatinOf(fields.name, fields.author) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 export async function updateStudioRadio(db: Db, before: StudioRadioRow, edit: RadioEdit): Promise<StudioRadioRow> {
@@ -201,9 +196,7 @@ export async function updateStudioRadio(db: Db, before: StudioRadioRow, edit: Ra
     .set({ ...edit, searchLatin: searchLatinOf(edit.name ?? before.name, edit.author ?? before.author) })
     .where(eq(radio.id, before.id))
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the radio vanished');
-  return row;
+  return updatedRow(rows, 'radio');
 }
 
 /** The schedule days that name an item (as an item of the day, or a ticker's video), oldest first. */

@@ -17,6 +17,7 @@ import {
   video,
   videoCategory,
 } from '../db/schema/index.ts';
+import { insertedRow } from './written-rows.ts';
 
 type Positioned = PgTable & { id: PgColumn; position: PgColumn };
 
@@ -127,9 +128,7 @@ export async function addSlide(db: Db, show: SlideshowName, fields: SlideEdit & 
     .insert(slide)
     .values({ ...fields, slideshow: show, position: await endOf(db, slide, eq(slide.slideshow, show)) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 export async function updateSlide(db: Db, id: number, edit: SlideEdit): Promise<SlideRow | undefined> {
@@ -178,9 +177,7 @@ export async function addPoll(db: Db, edit: PollEdit): Promise<PollRow> {
     .insert(poll)
     .values({ ...pollValues(edit), position: await endOf(db, poll) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 /** Changes a poll's texts and whether it is open; a variant whose text is cleared loses its votes. */
@@ -293,9 +290,7 @@ export async function addRadioListing(db: Db, fields: { name: string; radioIds: 
     .insert(radioListing)
     .values({ ...fields, position: await endOf(db, radioListing) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 export async function updateRadioListing(
@@ -337,9 +332,7 @@ export async function addHomeRow(db: Db, fields: HomeRowEdit): Promise<HomeRowRo
     .insert(homeRow)
     .values({ ...fields, position: await endOf(db, homeRow) })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('the insert returned no row');
-  return row;
+  return insertedRow(rows);
 }
 
 export async function updateHomeRow(db: Db, id: number, fields: HomeRowEdit): Promise<HomeRowRow | undefined> {

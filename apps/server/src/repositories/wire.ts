@@ -68,6 +68,13 @@ export function toProgrammeDay(run: {
   };
 }
 
+/** An item of either catalogue as the calls answer it; the row is of the catalogue named, which
+ * TypeScript does not follow through a catalogue's name. */
+export const toCatalogueItem = { video: toVideo, radio: toRadio } as Record<
+  'video' | 'radio',
+  (row: VideoRow | RadioRow) => Video | Radio
+>;
+
 export function toPoll(row: PollRow): Poll {
   return {
     id: row.id,

@@ -105,13 +105,16 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     },
   });
 
+  /** A job as the calls answer it. */
+  const jobView = async (id: number) => {
+    const job = await findIngest(db, id);
+    if (job === undefined) throw notFound('No such job.');
+    return toJobView(job);
+  };
+
   app.route({
     ...routeOf('ingestJob', adminCalls.ingestJob),
-    handler: async (request) => {
-      const job = await findIngest(db, request.params.id);
-      if (job === undefined) throw notFound('No such job.');
-      return toJobView(job);
-    },
+    handler: (request) => jobView(request.params.id),
   });
 
   app.route({
@@ -123,9 +126,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
         await recordChange(tx, tokenActor(request), { action: 'job.retry', entity: 'job', entityId: id });
       });
       options.onQueued();
-      const job = await findIngest(db, id);
-      if (job === undefined) throw notFound('No such job.');
-      return toJobView(job);
+      return jobView(id);
     },
   });
 

@@ -8,7 +8,7 @@ import { HttpError, badRequest, notFound } from '../lib/http-error.ts';
 import { routeOf } from '../lib/route.ts';
 import { type ChatPostOutcome, chatMessages, postChatMessage } from '../repositories/chat.ts';
 import { toChatMessage } from '../repositories/wire.ts';
-import { findRadioprogram, findTeleprogram } from '../repositories/programmes.ts';
+import { findProgrammeDay } from '../repositories/programmes.ts';
 import type { RouteContext } from './context.ts';
 
 type Paced = Extract<ChatPostOutcome, { retryAfterSeconds: number }>;
@@ -38,7 +38,7 @@ export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (
   done,
 ) => {
   const programmeExists = async (room: ChatRoom, id: number): Promise<boolean> =>
-    (room === 'teleprogram' ? await findTeleprogram(db, id) : await findRadioprogram(db, id)) !== undefined;
+    (await findProgrammeDay(db, room === 'teleprogram' ? 'tv' : 'radio', id)) !== undefined;
 
   app.route({
     ...routeOf('chatMessages', calls.chatMessages),

@@ -12,8 +12,20 @@ import type { DayPlan } from '../live/live-channel.ts';
 import { liveAnswers } from '../live/live-answers.ts';
 import { type LiveChannelName, publishAired } from '../repositories/live.ts';
 import { findItem } from '../repositories/catalogues.ts';
-import { toRadio, toVideo } from '../repositories/wire.ts';
+import { toCatalogueItem } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
+
+/** The calls on each main channel's day on the air: the TV's is asked for under two names. */
+const dayRunCalls = {
+  tv: { today: ['teleprogramToday', 'teleprogramRunStatus'], next: 'teleprogramNext' },
+  radio: { today: ['radioprogramToday'], next: 'radioprogramNext' },
+} as const;
+
+/** The call publishing an item each main channel aired, and the item's catalogue. */
+const publishCalls = {
+  tv: { call: 'videoPublish', item: 'video' },
+  radio: { call: 'radioPublish', item: 'radio' },
+} as const;
 
 export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, clock, timeZone, live }, done) => {
   const answers = liveAnswers(db, live, timeZone);
@@ -32,54 +44,51 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     return plan;
   };
 
+  /** A channel's day on the air now (under each name the spec gives that call) and its `next`. */
+  const routeDayRun = (channel: LiveChannelName): void => {
+    const names = dayRunCalls[channel];
+    for (const name of names.today) {
+      app.route({ ...routeOf(name, calls[name]), handler: (_request, reply) => today(channel, reply) });
+    }
+    app.route({
+      ...routeOf(names.next, calls[names.next]),
+      handler: async (request) => answers.run(channel, await dayById(channel, request.params.id), clock().getTime()),
+    });
+  };
+
+  /** Publishes an item the channel has finished airing; refused for one it has not. */
+  const routePublish = (channel: LiveChannelName): void => {
+    const { call, item } = publishCalls[channel];
+    app.route({
+      ...routeOf(call, calls[call]),
+      handler: async (request) => {
+        const id = request.params.id;
+        if ((await findItem(db, item, id)) === undefined) throw notFound(`No such ${item}.`);
+        if (!(await live[channel].hasAired(id, clock().getTime())))
+          throw new HttpError(409, `This ${item} has not finished airing yet.`);
+        await publishAired(db, mainChannels[channel], id);
+        const published = await findItem(db, item, id);
+        if (published === undefined) throw notFound(`No such ${item}.`);
+        return toCatalogueItem[item](published);
+      },
+    });
+  };
+
   app.route({
     ...routeOf('timeLive', calls.timeLive),
     handler: () => ({ Time: clockTimeIn(timeZone, clock()) }),
   });
 
-  app.route({
-    ...routeOf('teleprogramToday', calls.teleprogramToday),
-    handler: (_request, reply) => today('tv', reply),
-  });
-
-  app.route({
-    ...routeOf('teleprogramRunStatus', calls.teleprogramRunStatus),
-    handler: (_request, reply) => today('tv', reply),
-  });
-
-  app.route({
-    ...routeOf('teleprogramNext', calls.teleprogramNext),
-    handler: async (request) => answers.run('tv', await dayById('tv', request.params.id), clock().getTime()),
-  });
+  routeDayRun('tv');
 
   app.route({
     ...routeOf('tickers', calls.tickers),
     handler: async (request) => answers.tickers(await dayById('tv', request.params.id), clock().getTime()),
   });
 
-  app.route({
-    ...routeOf('videoPublish', calls.videoPublish),
-    handler: async (request) => {
-      const id = request.params.id;
-      if ((await findItem(db, 'video', id)) === undefined) throw notFound('No such video.');
-      if (!(await live.tv.hasAired(id, clock().getTime())))
-        throw new HttpError(409, 'This video has not finished airing yet.');
-      await publishAired(db, mainChannels.tv, id);
-      const video = await findItem(db, 'video', id);
-      if (video === undefined) throw notFound('No such video.');
-      return toVideo(video);
-    },
-  });
+  routePublish('tv');
 
-  app.route({
-    ...routeOf('radioprogramToday', calls.radioprogramToday),
-    handler: (_request, reply) => today('radio', reply),
-  });
-
-  app.route({
-    ...routeOf('radioprogramNext', calls.radioprogramNext),
-    handler: async (request) => answers.run('radio', await dayById('radio', request.params.id), clock().getTime()),
-  });
+  routeDayRun('radio');
 
   app.route({
     ...routeOf('radioprogramShow', calls.radioprogramShow),
@@ -89,18 +98,6 @@ export const liveRoutes: FastifyPluginCallbackZod<RouteContext> = (app, { db, cl
     },
   });
 
-  app.route({
-    ...routeOf('radioPublish', calls.radioPublish),
-    handler: async (request) => {
-      const id = request.params.id;
-      if ((await findItem(db, 'radio', id)) === undefined) throw notFound('No such radio.');
-      if (!(await live.radio.hasAired(id, clock().getTime())))
-        throw new HttpError(409, 'This radio has not finished airing yet.');
-      await publishAired(db, mainChannels.radio, id);
-      const radio = await findItem(db, 'radio', id);
-      if (radio === undefined) throw notFound('No such radio.');
-      return toRadio(radio);
-    },
-  });
+  routePublish('radio');
   done();
 };

@@ -1,16 +1,22 @@
 // Search over videos and radios (from each node's catalogue read model when it holds the
 // catalogue, else from the database), and the recommended searches.
-import { calls } from '@efir/contract';
+import { calls, type Radio, type Video } from '@efir/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendEncoded } from '../catalogue/catalogue-pages.ts';
 import { answerCacheMs, routeOf } from '../lib/route.ts';
 import { recommendedSearches, searchRadios, searchVideos } from '../repositories/search.ts';
-import { toRadio, toVideo } from '../repositories/wire.ts';
+import { type RadioRow, toCatalogueItem, type VideoRow } from '../repositories/wire.ts';
 import type { RouteContext } from './context.ts';
 
 /** Whether a query found something, for the answers served from memory (bounded, per node). */
 const foundLimit = 5000;
+
+/** Each catalogue's search call, its answers in memory and its search in the database. */
+const searchCalls = {
+  video: { call: 'searchVideos', pages: 'videos', search: searchVideos },
+  radio: { call: 'searchRadios', pages: 'radios', search: searchRadios },
+} as const;
 
 export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (
   app,
@@ -37,36 +43,27 @@ export const searchRoutes: FastifyPluginCallbackZod<RouteContext> = (
     handler: async () => (await recommendedSearches(db)).map((name) => ({ name })),
   });
 
-  app.route({
-    ...routeOf('searchVideos', calls.searchVideos, { cacheMs: answerCacheMs }),
-    onResponse: count,
-    handler: async (request, reply) => {
-      const query = request.params.q;
-      const answer = await cataloguePages.videos.search(query, request.locale);
-      if (answer !== undefined) {
-        remember(query, answer.found);
-        return sendEncoded(reply, answer.json);
-      }
-      const rows = await searchVideos(db, query);
-      remember(query, rows.length);
-      return rows.map(toVideo);
-    },
-  });
-
-  app.route({
-    ...routeOf('searchRadios', calls.searchRadios, { cacheMs: answerCacheMs }),
-    onResponse: count,
-    handler: async (request, reply) => {
-      const query = request.params.q;
-      const answer = await cataloguePages.radios.search(query, request.locale);
-      if (answer !== undefined) {
-        remember(query, answer.found);
-        return sendEncoded(reply, answer.json);
-      }
-      const rows = await searchRadios(db, query);
-      remember(query, rows.length);
-      return rows.map(toRadio);
-    },
-  });
+  /** A catalogue's search. */
+  const routeSearch = (name: 'video' | 'radio'): void => {
+    const { call, pages, search } = searchCalls[name];
+    app.route({
+      ...routeOf(call, calls[call], { cacheMs: answerCacheMs }),
+      onResponse: count,
+      handler: async (request, reply) => {
+        const query = request.params.q;
+        const answer = await cataloguePages[pages].search(query, request.locale);
+        if (answer !== undefined) {
+          remember(query, answer.found);
+          return sendEncoded(reply, answer.json);
+        }
+        const rows: (VideoRow | RadioRow)[] = await search(db, query);
+        remember(query, rows.length);
+        // All of the one catalogue `name`, which TypeScript does not follow.
+        return rows.map(toCatalogueItem[name]) as Video[] | Radio[];
+      },
+    });
+  };
+  routeSearch('video');
+  routeSearch('radio');
   done();
 };

@@ -1,12 +1,16 @@
 // A showcase list the studio keeps in order (the home page's rows, the radio listings, the polls,
 // a slideshow's slides), written once and told the list: reading it, adding, changing and removing
 // an entry, and a new order, each with its audit entry and published at once. What differs
-// (tables, views, checks, words) is each list's shape.
-import type { FastifyRequest } from 'fastify';
+// (tables, views, checks, words) is each list's shape. A list that is one of its kind answers its
+// calls through one registration (routeOrderedList).
+import type { StudioCallName } from '@efir/contract';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { itemNames } from '../repositories/studio-showcase.ts';
 import type { StudioContext } from './context.ts';
 import { orderRefused, publicChanges } from './public-changes.ts';
+import { studioRoute } from './route.ts';
 
 /** What one list is to the studio; `Scope` names one of several lists of a kind (a slideshow). */
 export interface ListShape<Row extends { id: number }, View, Added, Changed, Scope> {
@@ -119,4 +123,54 @@ export function orderedList<Row extends { id: number }, View, Added, Changed, Sc
       return shape.views(await shape.rows(db, scope));
     },
   };
+}
+
+/** The items each of `rows` picks (videos or radios) with their names, as the studio shows them:
+ * one removed since is left out. */
+export async function pickedItems<Row>(
+  db: Db,
+  kind: 'video' | 'radio',
+  rows: readonly Row[],
+  idsOf: (row: Row) => readonly number[],
+): Promise<(row: Row) => { id: number; name: string }[]> {
+  const names = await itemNames(db, kind, rows.flatMap(idsOf));
+  return (row) =>
+    idsOf(row).flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    });
+}
+
+/** The contract's names of a list's calls. */
+export interface ListCalls {
+  list: StudioCallName;
+  add: StudioCallName;
+  update: StudioCallName;
+  remove: StudioCallName;
+  order: StudioCallName;
+}
+
+/** What a list's call is asked: the contract's schema of the call has validated it. */
+type ListRequest<Body> = FastifyRequest & { body: Body; params: { id: number } };
+
+/** Answers the calls of a list that is one of its kind (a slideshow's slides are one list of three). */
+export function routeOrderedList<Row extends { id: number }, View, Added, Changed>(
+  app: FastifyInstance,
+  context: StudioContext,
+  calls: ListCalls,
+  shape: ListShape<Row, View, Added, Changed, undefined>,
+): void {
+  const list = orderedList(context, shape);
+  const route = <Body>(name: StudioCallName, handler: (request: ListRequest<Body>) => Promise<unknown>): void => {
+    // Typed by the contract's schemas of `name` at run time, which TypeScript cannot follow to `shape`.
+    app.route({ ...studioRoute(name), handler } as RouteOptions);
+  };
+  route(calls.list, () => list.list(undefined));
+  route<Added>(calls.add, (request) => list.add(request, request.body, undefined));
+  route<Changed>(calls.update, (request) => list.update(request, request.params.id, request.body));
+  route(calls.remove, async (request) => {
+    await list.remove(request, request.params.id);
+    return { ok: true as const };
+  });
+  route<{ ids: number[] }>(calls.order, (request) => list.order(request, request.body.ids, undefined));
 }

@@ -1,13 +1,12 @@
 import { apiPrefix, apiUrl, pagePaths } from '@efir/contract';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/database.ts';
 import { testTimeZone } from '../../test/postgres.ts';
+import { webBuild } from '../../test/web-build.ts';
 import { buildApp } from '../app.ts';
 import { inProcessBus } from '../bus/bus.ts';
 import type { Database } from '../db/database.ts';
@@ -35,13 +34,13 @@ let dist: string;
 const bus = inProcessBus();
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'efir-web-'));
-  writeFileSync(join(dist, 'index.html'), indexHtml);
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js'), 'console.log(1);');
-  // A source map an older build left: never served.
-  writeFileSync(join(dist, 'assets', 'index-Cd9lrnDy.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  dist = webBuild({
+    'index.html': indexHtml,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'assets/index-Cd9lrnDy.js': 'console.log(1);',
+    // A source map an older build left: never served.
+    'assets/index-Cd9lrnDy.js.map': '{"version":3,"sources":["secret.ts"]}',
+  });
   database = await testDatabase('pglite', 'seeded');
   app = await buildApp({
     config: { timeZone: testTimeZone, logLevel: 'silent', publicUrl: 'http://efir.test' },
@@ -198,19 +197,20 @@ describe('a page address or a title an attacker chose', () => {
 });
 
 describe('renderHead', () => {
+  /** The head of a page of the site with `fields` of its own. */
+  const headOf = (fields: Pick<PageHead, 'title' | 'description' | 'canonical'>): PageHead => ({
+    lang: 'ru',
+    ...fields,
+    image: 'http://efir.test/og-image.jpg',
+    type: 'website',
+    siteName: 'Эфир',
+    status: 200,
+    screen: undefined,
+    heroImage: undefined,
+  });
+
   it('escapes what it writes into attributes', () => {
-    const head: PageHead = {
-      lang: 'ru',
-      title: 'A "quoted" <b>name</b>',
-      description: 'x & y',
-      canonical: 'http://efir.test/',
-      image: 'http://efir.test/og-image.jpg',
-      type: 'website',
-      siteName: 'Эфир',
-      status: 200,
-      screen: undefined,
-      heroImage: undefined,
-    };
+    const head = headOf({ title: 'A "quoted" <b>name</b>', description: 'x & y', canonical: 'http://efir.test/' });
     const html = renderHead(indexHtml, head);
     expect(html).toContain('<title>A &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt;</title>');
     expect(html).toContain('<meta name="description" content="x &amp; y" />');
@@ -218,18 +218,7 @@ describe('renderHead', () => {
   });
 
   it("writes $', $& and $` as they are, never what a string replacement makes of them", () => {
-    const head: PageHead = {
-      lang: 'ru',
-      title: "Фильм $' и $& и $`",
-      description: "$'$'$'",
-      canonical: "http://efir.test/$'",
-      image: 'http://efir.test/og-image.jpg',
-      type: 'website',
-      siteName: 'Эфир',
-      status: 200,
-      screen: undefined,
-      heroImage: undefined,
-    };
+    const head = headOf({ title: "Фильм $' и $& и $`", description: "$'$'$'", canonical: "http://efir.test/$'" });
     const html = renderHead(indexHtml, head);
     expect(html).toContain("<title>Фильм $' и $&amp; и $`</title>");
     expect(html).toContain(`<meta name="description" content="$'$'$'" />`);

@@ -101,16 +101,16 @@ async function begin(signed: Signed, size: number): Promise<string> {
   return location;
 }
 
+/** Sends `body` as the bytes of the upload at `location` from `offset` on (`cutAfter`: see tus). */
+function patch(signed: Signed, location: string, offset: number, body: Buffer, cutAfter?: number): Promise<Reply> {
+  const headers = { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' };
+  return tus(signed, 'PATCH', location, headers, body, cutAfter);
+}
+
 /** An upload of the whole of `file`, sent at once; its location. */
 async function uploaded(signed: Signed, file: Buffer): Promise<string> {
   const location = await begin(signed, file.length);
-  await tus(
-    signed,
-    'PATCH',
-    location,
-    { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    file,
-  );
+  await patch(signed, location, 0, file);
   return location;
 }
 
@@ -133,27 +133,14 @@ describe('a resumable upload', () => {
   it('survives a connection cut in the middle of the file and finishes whole', async () => {
     const file = randomBytes(3 * 1024 * 1024);
     const location = await begin(editor, file.length);
-    const cut = await tus(
-      editor,
-      'PATCH',
-      location,
-      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      file,
-      1024 * 1024,
-    );
+    const cut = await patch(editor, location, 0, file, 1024 * 1024);
     expect(cut.status).not.toBe(204);
     const head = await offsetOf(editor, location);
     expect(head.status).toBe(200);
     const offset = Number(head.headers['upload-offset']);
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(1024 * 1024);
-    const rest = await tus(
-      editor,
-      'PATCH',
-      location,
-      { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-      file.subarray(offset),
-    );
+    const rest = await patch(editor, location, offset, file.subarray(offset));
     expect(rest.status).toBe(204);
     expect(Number(rest.headers['upload-offset'])).toBe(file.length);
     const id = location.split('/').pop() ?? '';
@@ -183,13 +170,7 @@ describe('a resumable upload', () => {
     expect(existsSync(join(site().uploads.directory, `${id}.json`))).toBe(true);
     expect((await offsetOf(editor, location)).status).toBe(200);
     // The tus server's own refusals too: a wrong offset, a missing header.
-    const conflict = await tus(
-      editor,
-      'PATCH',
-      location,
-      { 'upload-offset': '7', 'content-type': 'application/offset+octet-stream' },
-      file,
-    );
+    const conflict = await patch(editor, location, 7, file);
     expect(conflict.status).toBe(409);
     expect(Object.keys(JSON.parse(conflict.body) as object)).toEqual(['detail']);
     const noLength = await tus(editor, 'POST', `${studioPrefix}${studioUploadsPath}`, {});
@@ -223,13 +204,7 @@ describe('a resumable upload', () => {
         payload: { name: 'Из загрузки', categoryId: 1, upload: id },
       });
     expect((await add(editor)).statusCode).toBe(409);
-    await tus(
-      editor,
-      'PATCH',
-      location,
-      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      file,
-    );
+    await patch(editor, location, 0, file);
     expect((await add(other)).statusCode).toBe(404);
     const made = await add(editor);
     expect(made.statusCode).toBe(200);

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { radioCategory } from './radio-category.ts';
-import { latinVector, russianVector, tsvector } from './text-search.ts';
+import { catalogueIndexes, searchColumns } from './text-search.ts';
 
 export const radio = pgTable(
   'radio',
@@ -24,15 +23,7 @@ export const radio = pgTable(
     preview: text().notNull().default(''),
     plays: integer().notNull().default(0),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    searchLatin: text().notNull().default(''),
-    searchVector: tsvector().generatedAlwaysAs(russianVector('name', 'author')),
-    latinVector: tsvector().generatedAlwaysAs(latinVector),
+    ...searchColumns('author'),
   },
-  (table) => [
-    index('radio_catalogue_idx').on(table.draft, table.categoryId, table.addedAt),
-    index('radio_plays_idx').on(table.draft, table.plays),
-    index('radio_search_vector_idx').using('gin', table.searchVector),
-    index('radio_latin_vector_idx').using('gin', table.latinVector),
-    index('radio_search_latin_idx').using('gin', sql`${table.searchLatin} gin_trgm_ops`),
-  ],
+  (table) => catalogueIndexes('radio', table, { name: 'plays', column: table.plays }),
 );

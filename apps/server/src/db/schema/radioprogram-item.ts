@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, smallint, time } from 'drizzle-orm/pg-core';
+import { belongsTo } from './belongs-to.ts';
 import { radio } from './radio.ts';
 import { radioprogram } from './radioprogram.ts';
 
@@ -6,9 +7,7 @@ export const radioprogramItem = pgTable(
   'radioprogram_item',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    radioprogramId: integer()
-      .notNull()
-      .references(() => radioprogram.id, { onDelete: 'cascade' }),
+    radioprogramId: belongsTo(() => radioprogram.id),
     position: integer().notNull(),
     startsAt: time(),
     radioId: integer()

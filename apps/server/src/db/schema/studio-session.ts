@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './belongs-to.ts';
 import { studioUser } from './studio-user.ts';
 
 /** A signed-in browser: any node accepts it. The cookie holds a secret whose digest is the key. */
@@ -7,9 +8,7 @@ export const studioSession = pgTable(
   {
     /** SHA-256 of the cookie's secret, hex: a leaked table signs nobody in. */
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => studioUser.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => studioUser.id),
     csrfToken: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, time } from 'drizzle-orm/pg-core';
+import { belongsTo } from './belongs-to.ts';
 import { teleprogram } from './teleprogram.ts';
 import { video } from './video.ts';
 
@@ -6,9 +7,7 @@ export const teleprogramItem = pgTable(
   'teleprogram_item',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    teleprogramId: integer()
-      .notNull()
-      .references(() => teleprogram.id, { onDelete: 'cascade' }),
+    teleprogramId: belongsTo(() => teleprogram.id),
     position: integer().notNull(),
     /** Null: starts right after the item before it. */
     startsAt: time(),

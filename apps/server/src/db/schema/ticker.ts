@@ -1,4 +1,5 @@
 import { index, integer, pgTable, real, text, time } from 'drizzle-orm/pg-core';
+import { belongsTo } from './belongs-to.ts';
 import { teleprogram } from './teleprogram.ts';
 import { video } from './video.ts';
 
@@ -7,9 +8,7 @@ export const ticker = pgTable(
   'ticker',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    teleprogramId: integer()
-      .notNull()
-      .references(() => teleprogram.id, { onDelete: 'cascade' }),
+    teleprogramId: belongsTo(() => teleprogram.id),
     /** Null: shown over the whole programme rather than one video. */
     videoId: integer().references(() => video.id),
     message: text().notNull(),

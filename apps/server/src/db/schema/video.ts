@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { latinVector, russianVector, tsvector } from './text-search.ts';
+import { integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { catalogueIndexes, searchColumns } from './text-search.ts';
 import { videoCategory } from './video-category.ts';
 
 export interface Rendition {
@@ -30,16 +29,7 @@ export const video = pgTable(
     previewCatalog: text().notNull().default(''),
     views: integer().notNull().default(0),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The Latin-script copy of name and description that trigram search runs on. */
-    searchLatin: text().notNull().default(''),
-    searchVector: tsvector().generatedAlwaysAs(russianVector('name', 'description')),
-    latinVector: tsvector().generatedAlwaysAs(latinVector),
+    ...searchColumns('description'),
   },
-  (table) => [
-    index('video_catalogue_idx').on(table.draft, table.categoryId, table.addedAt),
-    index('video_views_idx').on(table.draft, table.views),
-    index('video_search_vector_idx').using('gin', table.searchVector),
-    index('video_latin_vector_idx').using('gin', table.latinVector),
-    index('video_search_latin_idx').using('gin', sql`${table.searchLatin} gin_trgm_ops`),
-  ],
+  (table) => catalogueIndexes('video', table, { name: 'views', column: table.views }),
 );

@@ -39,36 +39,30 @@ export const catalogueRoutes: FastifyPluginCallbackZod<StudioContext> = (app, co
     handler: (request) => radios.update(request, request.params.id, request.body),
   });
 
-  app.route({
-    ...studioRoute('videoDelete'),
-    handler: async (request) => {
-      await videos.remove(request, request.params.id);
-      return { ok: true as const };
-    },
-  });
-  app.route({
-    ...studioRoute('radioDelete'),
-    handler: async (request) => {
-      await radios.remove(request, request.params.id);
-      return { ok: true as const };
-    },
-  });
+  for (const [call, items] of [
+    ['videoDelete', videos],
+    ['radioDelete', radios],
+  ] as const) {
+    app.route({
+      ...studioRoute(call),
+      handler: async (request) => {
+        await items.remove(request, request.params.id);
+        return { ok: true as const };
+      },
+    });
+  }
 
-  app.route({
-    ...studioRoute('videoMedia'),
-    handler: (request) => videos.media(request, request.params.id, request.body.upload),
-  });
-  app.route({
-    ...studioRoute('radioMedia'),
-    handler: (request) => radios.media(request, request.params.id, request.body.upload),
-  });
-  app.route({
-    ...studioRoute('videoPreview'),
-    handler: (request) => videos.picture(request, request.params.id, request.body.upload),
-  });
-  app.route({
-    ...studioRoute('radioPreview'),
-    handler: (request) => radios.picture(request, request.params.id, request.body.upload),
-  });
+  // New media, or a new picture, made from an upload.
+  for (const [call, items, make] of [
+    ['videoMedia', videos, 'media'],
+    ['radioMedia', radios, 'media'],
+    ['videoPreview', videos, 'picture'],
+    ['radioPreview', radios, 'picture'],
+  ] as const) {
+    app.route({
+      ...studioRoute(call),
+      handler: (request) => items[make](request, request.params.id, request.body.upload),
+    });
+  }
   done();
 };

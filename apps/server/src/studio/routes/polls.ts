@@ -11,8 +11,7 @@ import {
   updatePoll,
 } from '../../repositories/studio-showcase.ts';
 import type { StudioContext } from '../context.ts';
-import { studioRoute } from '../route.ts';
-import { orderedList } from '../ordered-list.ts';
+import { routeOrderedList } from '../ordered-list.ts';
 
 function toPoll(row: PollRow): StudioPoll {
   return {
@@ -26,31 +25,22 @@ function toPoll(row: PollRow): StudioPoll {
 }
 
 export const pollRoutes: FastifyPluginCallbackZod<StudioContext> = (app, context, done) => {
-  const polls = orderedList(context, {
-    entity: 'poll',
-    noSuch: 'Нет такого опроса.',
-    rows: studioPolls,
-    find: findStudioPoll,
-    add: addPoll,
-    update: updatePoll,
-    remove: removePoll,
-    order: orderPolls,
-    views: (rows) => rows.map(toPoll),
-    audited: toPoll,
-  });
-  app.route({ ...studioRoute('polls'), handler: () => polls.list(undefined) });
-  app.route({ ...studioRoute('pollAdd'), handler: (request) => polls.add(request, request.body, undefined) });
-  app.route({
-    ...studioRoute('pollUpdate'),
-    handler: (request) => polls.update(request, request.params.id, request.body),
-  });
-  app.route({
-    ...studioRoute('pollDelete'),
-    handler: async (request) => {
-      await polls.remove(request, request.params.id);
-      return { ok: true as const };
+  routeOrderedList(
+    app,
+    context,
+    { list: 'polls', add: 'pollAdd', update: 'pollUpdate', remove: 'pollDelete', order: 'pollOrder' },
+    {
+      entity: 'poll',
+      noSuch: 'Нет такого опроса.',
+      rows: studioPolls,
+      find: findStudioPoll,
+      add: addPoll,
+      update: updatePoll,
+      remove: removePoll,
+      order: orderPolls,
+      views: (rows) => rows.map(toPoll),
+      audited: toPoll,
     },
-  });
-  app.route({ ...studioRoute('pollOrder'), handler: (request) => polls.order(request, request.body.ids, undefined) });
+  );
   done();
 };

@@ -5,7 +5,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   addRadioListing,
   findRadioListing,
-  itemNames,
   orderRadioListings,
   type RadioListingRow,
   removeRadioListing,
@@ -13,61 +12,39 @@ import {
   updateRadioListing,
 } from '../../repositories/studio-showcase.ts';
 import type { StudioContext } from '../context.ts';
-import { orderedList } from '../ordered-list.ts';
+import { pickedItems, routeOrderedList } from '../ordered-list.ts';
 import { publicChanges } from '../public-changes.ts';
-import { studioRoute } from '../route.ts';
 
 export const radioListingRoutes: FastifyPluginCallbackZod<StudioContext> = (app, context, done) => {
   const { db } = context;
   const { checkItems } = publicChanges(context);
-  const listings = orderedList(context, {
-    entity: 'radio-listing',
-    noSuch: 'Нет такой подборки.',
-    rows: studioRadioListings,
-    find: findRadioListing,
-    add: addRadioListing,
-    update: updateRadioListing,
-    remove: removeRadioListing,
-    order: orderRadioListings,
-    check: async (fields) => {
-      await checkItems('radio', fields.radioIds);
+  routeOrderedList(
+    app,
+    context,
+    {
+      list: 'radioListings',
+      add: 'radioListingAdd',
+      update: 'radioListingUpdate',
+      remove: 'radioListingDelete',
+      order: 'radioListingOrder',
     },
-    views: async (rows: RadioListingRow[]): Promise<StudioRadioListing[]> => {
-      const names = await itemNames(
-        db,
-        'radio',
-        rows.flatMap((row) => row.radioIds),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        position: row.position,
-        radios: row.radioIds.flatMap((id) => {
-          const name = names.get(id);
-          return name === undefined ? [] : [{ id, name }];
-        }),
-      }));
+    {
+      entity: 'radio-listing',
+      noSuch: 'Нет такой подборки.',
+      rows: studioRadioListings,
+      find: findRadioListing,
+      add: addRadioListing,
+      update: updateRadioListing,
+      remove: removeRadioListing,
+      order: orderRadioListings,
+      check: async (fields) => {
+        await checkItems('radio', fields.radioIds);
+      },
+      views: async (rows: RadioListingRow[]): Promise<StudioRadioListing[]> => {
+        const radiosOf = await pickedItems(db, 'radio', rows, (row) => row.radioIds);
+        return rows.map((row) => ({ id: row.id, name: row.name, position: row.position, radios: radiosOf(row) }));
+      },
     },
-  });
-  app.route({ ...studioRoute('radioListings'), handler: () => listings.list(undefined) });
-  app.route({
-    ...studioRoute('radioListingAdd'),
-    handler: (request) => listings.add(request, request.body, undefined),
-  });
-  app.route({
-    ...studioRoute('radioListingUpdate'),
-    handler: (request) => listings.update(request, request.params.id, request.body),
-  });
-  app.route({
-    ...studioRoute('radioListingDelete'),
-    handler: async (request) => {
-      await listings.remove(request, request.params.id);
-      return { ok: true as const };
-    },
-  });
-  app.route({
-    ...studioRoute('radioListingOrder'),
-    handler: (request) => listings.order(request, request.body.ids, undefined),
-  });
+  );
   done();
 };

@@ -6,7 +6,7 @@
 // count like failed sign-ins, and past the limit the session that guessed ends.
 import { type StudioSession, studioLimits, studioPrefix } from '@efir/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from '../../lib/cookies.ts';
 import { addressKey } from '../../lib/address.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -50,6 +50,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<StudioContext> = async (app, c
     `${name}=${value}; Path=${studioPrefix}; Max-Age=${String(maxAgeSeconds)}; HttpOnly; SameSite=Strict${secure}`;
   const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number): void => {
     reply.header('set-cookie', cookie(studioCookie, value, maxAgeSeconds));
+  };
+  /** Ends a session with its audit entry (`action`, on the account), and the browser's cookie. */
+  const signOut = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sessionId: string,
+    audit: { action: string; userId: number },
+  ): Promise<void> => {
+    await db.transaction(async (tx) => {
+      await endSession(tx, sessionId);
+      await recordChange(tx, actorOf(request), { action: audit.action, entity: 'session', entityId: audit.userId });
+    });
+    setCookie(reply, '', 0);
   };
 
   app.route({
@@ -128,15 +141,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<StudioContext> = async (app, c
     ...studioRoute('logout'),
     handler: async (request, reply) => {
       const { session } = callerOf(request);
-      await db.transaction(async (tx) => {
-        await endSession(tx, session.id);
-        await recordChange(tx, actorOf(request), {
-          action: 'session.logout',
-          entity: 'session',
-          entityId: session.userId,
-        });
-      });
-      setCookie(reply, '', 0);
+      await signOut(request, reply, session.id, { action: 'session.logout', userId: session.userId });
       return { ok: true as const };
     },
   });
@@ -168,15 +173,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<StudioContext> = async (app, c
       const now = context.clock();
       if (!(await takeFromWindow(db, key, 'quarter-hour', studioLimits.failuresPerLogin, now))) {
         // Guessing through a session: it ends, and whoever knows the password signs in again.
-        await db.transaction(async (tx) => {
-          await endSession(tx, session.id);
-          await recordChange(tx, actorOf(request), {
-            action: 'session.guessing',
-            entity: 'session',
-            entityId: user.id,
-          });
-        });
-        setCookie(reply, '', 0);
+        await signOut(request, reply, session.id, { action: 'session.guessing', userId: user.id });
         throw throttled(
           reply,
           secondsLeftInWindow('quarter-hour', now),

@@ -59,7 +59,8 @@ export const radioSchema = z.object({
 });
 export type Radio = z.infer<typeof radioSchema>;
 
-export const teleprogramSchema = z.object({
+/** A day of either channel with its run state: the teleprogram and radioprogram objects alike. */
+const programmeDaySchema = z.object({
   id: z.number().int(),
   status: z.number().int(),
   index: z.number().int(),
@@ -67,6 +68,9 @@ export const teleprogramSchema = z.object({
   time_to_start: clockTimeSchema,
   finished_text: z.string(),
 });
+export type ProgrammeDay = z.infer<typeof programmeDaySchema>;
+
+export const teleprogramSchema = programmeDaySchema;
 export type Teleprogram = z.infer<typeof teleprogramSchema>;
 
 export const teleprogramItemSchema = z.object({
@@ -76,14 +80,7 @@ export const teleprogramItemSchema = z.object({
 });
 export type TeleprogramItem = z.infer<typeof teleprogramItemSchema>;
 
-export const radioprogramSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  index: z.number().int(),
-  date_to_start: dateSchema,
-  time_to_start: clockTimeSchema,
-  finished_text: z.string(),
-});
+export const radioprogramSchema = programmeDaySchema;
 export type Radioprogram = z.infer<typeof radioprogramSchema>;
 
 export const radioprogramItemSchema = z.object({

@@ -1,6 +1,6 @@
 // What the live-state calls answer, for the routes that answer them and for the event stream that
 // pushes the same answers: one place decides what "the day on air" and "its tickers" are.
-import { mainChannels, type Radioprogram, type Teleprogram, type Ticker } from '@efir/contract';
+import { mainChannels, type ProgrammeDay, type Ticker } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { dateIn } from '../lib/clock.ts';
 import { dayTickers, type LiveChannelName, liveDayDate } from '../repositories/live.ts';
@@ -10,9 +10,9 @@ import type { LiveChannels } from './live-channels.ts';
 
 export interface LiveAnswers {
   /** The day on air at `t`, else that date's day, else 'none' (the `today` and `run` calls). */
-  today(channel: LiveChannelName, t: number): Promise<Teleprogram | Radioprogram | 'none'>;
+  today(channel: LiveChannelName, t: number): Promise<ProgrammeDay | 'none'>;
   /** A day's run object at `t` (teleprogram and radioprogram have one shape). */
-  run(channel: LiveChannelName, plan: DayPlan, t: number): Promise<Teleprogram>;
+  run(channel: LiveChannelName, plan: DayPlan, t: number): Promise<ProgrammeDay>;
   /** The day with this id, if it has a plan. */
   dayById(channel: LiveChannelName, id: number): Promise<DayPlan | undefined>;
   /** The TV day's tickers at `t`: the whole day's, and those of its item on air. */

@@ -1,5 +1,5 @@
 // The mapping between the database's rows and the wire's names (SPEC §3).
-import type { ChatMessage, Poll, Radio, Radioprogram, Teleprogram, Video } from '@efir/contract';
+import type { ChatMessage, Poll, ProgrammeDay, Radio, Video } from '@efir/contract';
 import type { poll, radio, video } from '../db/schema/index.ts';
 import type { ChatMessageRow } from './chat.ts';
 
@@ -57,7 +57,7 @@ export function toProgrammeDay(run: {
   finishedText: string;
   status: number;
   index: number;
-}): Teleprogram & Radioprogram {
+}): ProgrammeDay {
   return {
     id: run.id,
     status: run.status,

@@ -2,14 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useIngestBed } from '../../test/ingest-bed.ts';
 import type { Database } from '../db/database.ts';
 import { radio, video } from '../db/schema/index.ts';
 import { findItem } from '../repositories/catalogues.ts';
 import { type MediaTools } from './ffmpeg.ts';
-import { ingestRadio, ingestVideo } from './ingest.ts';
+import { ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from './ingest.ts';
 import { type IngestContext, IngestError } from './ingest-work.ts';
 import { pictureSizes, savePicture } from './pictures.ts';
 import { probeMedia } from './probe.ts';
@@ -231,5 +231,33 @@ describe('ingestRadio', () => {
     );
     expect((failure as Error).message).toBe('Не удалось прочитать изображение: файл повреждён или слишком велик.');
     expect(((failure as Error).cause as Error).message).toContain('no-such-ffmpeg');
+  });
+});
+
+describe('an upload for an item without media', () => {
+  it('gives the item its length once the source is probed, before the encoding ends', async () => {
+    const db = database.db;
+    const [v] = await db.insert(video).values({ name: 'Без медиа', categoryId: 2 }).returning();
+    const [r] = await db.insert(radio).values({ name: 'Без медиа', categoryId: 1 }).returning();
+    for (const [name, id, file, ingest] of [
+      ['video', v!.id, 'silent.mp4', ingestVideoMedia],
+      ['radio', r!.id, 'tone.m4a', ingestRadioMedia],
+    ] as const) {
+      // Read while it encodes: its slot on the air has its real length before its media exist.
+      const table = name === 'video' ? video : radio;
+      const read = () =>
+        db
+          .select({ durationSeconds: table.durationSeconds, mediaReadyAt: table.mediaReadyAt })
+          .from(table)
+          .where(eq(table.id, id));
+      let whileEncoding: Promise<{ durationSeconds: number; mediaReadyAt: Date | null } | undefined> | undefined;
+      await ingest(context, { file: join(fixtures, file), itemId: id }, (_done, stage) => {
+        // Asked now (a query runs once it is awaited or then'd), answered whenever it comes.
+        if (stage === 'encoding') whileEncoding ??= read().then((rows) => rows[0]);
+      });
+      const seen = await whileEncoding;
+      expect(seen?.mediaReadyAt, name).toBeNull();
+      expect(seen?.durationSeconds, name).toBeCloseTo(name === 'video' ? 3 : 5, 0);
+    }
   });
 });

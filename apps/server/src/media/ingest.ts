@@ -5,7 +5,7 @@
 import { stat, writeFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { mediaPathOf, mediaUrl } from '@efir/contract';
-import { categoryExists, findItem } from '../repositories/catalogues.ts';
+import { categoryExists, findItem, setProbedLength } from '../repositories/catalogues.ts';
 import { addRadio, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, setVideoMedia, type VideoMedia } from '../repositories/videos.ts';
 import { mediaFolderOf } from './media-files.ts';
@@ -81,9 +81,12 @@ async function makeVideoMedia<T>(
   file: string,
   onProgress: Progress | undefined,
   record: (media: VideoMedia, durationSeconds: number) => Promise<T>,
+  /** Told the source's length once it is probed, before the encoding. */
+  probed?: (durationSeconds: number) => Promise<void>,
 ): Promise<T> {
   onProgress?.(0, 'probing');
   const probe = await checkSource(context, file, 'video');
+  await probed?.(probe.durationSeconds);
   const rungs = ladderFor(probe.video?.height ?? 0);
   const stillAt = Math.min(probe.durationSeconds * 0.1, Math.max(0, probe.durationSeconds - 0.5));
   return produce(
@@ -153,10 +156,16 @@ export async function ingestVideoMedia(
   const oldFolder = mediaFolderOf(before.masterPlaylist);
   const keepsPicture =
     before.preview !== '' && (oldFolder === undefined || !before.preview.startsWith(mediaUrl(`${oldFolder}/`)));
-  const found = await makeVideoMedia(context, source.file, onProgress, async (media, durationSeconds) => {
-    const kept = keepsPicture ? { preview: before.preview, previewCatalog: before.previewCatalog } : {};
-    return setVideoMedia(context.db, source.itemId, { ...media, ...kept }, durationSeconds);
-  });
+  const found = await makeVideoMedia(
+    context,
+    source.file,
+    onProgress,
+    async (media, durationSeconds) => {
+      const kept = keepsPicture ? { preview: before.preview, previewCatalog: before.previewCatalog } : {};
+      return setVideoMedia(context.db, source.itemId, { ...media, ...kept }, durationSeconds);
+    },
+    (seconds) => setProbedLength(context.db, 'video', source.itemId, seconds),
+  );
   if (!found) throw new IngestError(`video ${source.itemId}: no such video (was it deleted?)`);
   return { retired: oldFolder };
 }
@@ -168,9 +177,12 @@ async function makeRadioMedia<T>(
   cover: string | undefined,
   onProgress: Progress | undefined,
   record: (media: { audioPlaylist: string; audioFile: string; preview: string }, durationSeconds: number) => Promise<T>,
+  /** Told the source's length once it is probed, before the encoding. */
+  probed?: (durationSeconds: number) => Promise<void>,
 ): Promise<T> {
   onProgress?.(0, 'probing');
   const probe = await checkSource(context, file, 'audio');
+  await probed?.(probe.durationSeconds);
   const coverProbe = cover === undefined ? undefined : await probeMedia(context.tools, cover, 'picture');
   if (cover !== undefined && coverProbe?.video === undefined) {
     throw new IngestError(`${basename(cover)}: not a JPEG, PNG or WebP picture`);
@@ -235,12 +247,18 @@ export async function ingestRadioMedia(
     oldFolder !== undefined && coverPath?.startsWith(`${oldFolder}/`) === true
       ? join(context.mediaDir, coverPath)
       : undefined;
-  const found = await makeRadioMedia(context, source.file, cover, onProgress, (media, durationSeconds) =>
-    setRadioAudio(context.db, source.itemId, media.audioPlaylist, {
-      durationSeconds,
-      audioFile: media.audioFile,
-      ...(cover === undefined ? {} : { preview: media.preview }),
-    }),
+  const found = await makeRadioMedia(
+    context,
+    source.file,
+    cover,
+    onProgress,
+    (media, durationSeconds) =>
+      setRadioAudio(context.db, source.itemId, media.audioPlaylist, {
+        durationSeconds,
+        audioFile: media.audioFile,
+        ...(cover === undefined ? {} : { preview: media.preview }),
+      }),
+    (seconds) => setProbedLength(context.db, 'radio', source.itemId, seconds),
   );
   if (!found) throw new IngestError(`radio ${source.itemId}: no such radio (was it deleted?)`);
   return { retired: oldFolder };

@@ -3,7 +3,7 @@
 // a description of each catalogue's tables. What only one of them has stays in videos.ts and
 // radios.ts.
 import { pageSize, type PagedQuery } from '@efir/contract';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Ranked } from '../catalogue/listing.ts';
 import type { Db } from '../db/database.ts';
 import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
@@ -147,6 +147,19 @@ export async function findItem<N extends CatalogueName>(
   const { items, columns } = catalogues[name];
   const rows = await db.select(columns).from(items).where(eq(items.id, id));
   return rows[0] as CatalogueRows[N] | undefined;
+}
+
+/**
+ * An item's length as its upload's probe found it, written while the item has no media yet: its
+ * slot on the air is then its real length (slate until the media are made, then it joins in
+ * progress), not the nothing a length of 0 would give it.
+ */
+export async function setProbedLength(db: Db, name: CatalogueName, id: number, seconds: number): Promise<void> {
+  const { items } = catalogues[name];
+  await db
+    .update(items)
+    .set({ durationSeconds: seconds })
+    .where(and(eq(items.id, id), isNull(items.mediaReadyAt)));
 }
 
 /** The item, counting a use (a view, a play) when this visitor has not used it in the last 24

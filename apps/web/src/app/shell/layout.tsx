@@ -9,6 +9,8 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import './shell.css';
+import './header.css';
+import './footer.css';
 
 /** The frame every screen shares: header, footer, the global file player, the cookie notice. */
 export function Layout() {

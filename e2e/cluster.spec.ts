@@ -229,13 +229,16 @@ test('node A killed while a viewer plays through nginx: the player plays on, the
   // again, the next only once the one before is back in rotation. The player never notices.
   const rolling = await watchStandStill(page);
   const atRolling = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  const rollingFrom = Date.now();
   for (const node of [nodeA(), nodeB()]) {
     await node.stop();
     await node.start();
     await expect.poll(() => node.inRotation, { timeout: 10_000 }).toBe(true);
   }
-  expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(atRolling + 4);
   expect(await rolling()).toBeLessThanOrEqual(1000);
+  // It played all along: as far as the clock moved, less the second it may have stood still.
+  const played = (await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - atRolling;
+  expect(played).toBeGreaterThan((Date.now() - rollingFrom) / 1000 - 1.5);
 });
 
 test('Redis restarted: the event streams recover and no message posted meanwhile is lost', async ({ browser }) => {

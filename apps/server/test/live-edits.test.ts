@@ -250,11 +250,12 @@ describe('editing the day on air', () => {
           if (answered && named !== undefined && named !== airing && !(airing === undefined && waiting)) {
             namings.push(`${clock(t)}: named ${String(named)} while ${segment?.uri ?? 'nothing'} airs`);
           }
-          // An item of the day as it is now that airs that medium (an edit may cut one to nothing).
-          const plan = await node[channel].plan(day);
-          const listed =
-            plan?.timeline.aired.some((a) => plan.schedule.items[a.itemIndex]?.mediaId === airing) === true;
-          if (airing !== undefined && listed && named !== airing) {
+          // Unless the day as it is now airs that medium nowhere (an edit may cut one to nothing).
+          const airsIt = async (): Promise<boolean> => {
+            const plan = await node[channel].plan(day);
+            return plan?.timeline.aired.some((a) => plan.schedule.items[a.itemIndex]?.mediaId === airing) === true;
+          };
+          if (airing !== undefined && named !== airing && (await airsIt())) {
             namings.push(`${clock(t)}: ${segment?.uri ?? ''} airs, named ${String(named)}`);
           }
           if (second % 10 === 0) {

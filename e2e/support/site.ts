@@ -50,6 +50,9 @@ async function halt(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** How many times a spec's site is started on new ports before its start counts as failed. */
+const startTries = 3;
+
 /** Where a spec's site starts: a copy of the run's template, or an empty data directory. */
 export type SiteData = 'template' | 'empty';
 
@@ -58,22 +61,35 @@ export type SiteData = 'template' | 'empty';
  * template its data is a copy of the global setup's (the demo, the test video and radio).
  */
 export async function startSite(settings: Record<string, string> = {}, from: SiteData = 'template'): Promise<Site> {
-  const [port = 0, mediaPort = 0] = await freePorts(2);
   const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
   if (from === 'template') {
     const template = process.env.E2E_TEMPLATE_DIR;
     if (template === undefined) throw new Error('no template: the global setup makes it (E2E_TEMPLATE_DIR)');
     cpSync(template, dataDir, { recursive: true });
   }
-  const env = {
+  const onPorts = (port: number, mediaPort: number): Record<string, string> => ({
     ...childEnv(localServerEnv(port, mediaPort, dataDir)),
     SITE_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
     TZ: runTimeZone(),
     ...settings,
-  };
-  let child = launch(env);
-  const url = `http://127.0.0.1:${env.PORT}`;
-  await answering(url, child);
+  });
+  let env: Record<string, string>;
+  let child: ChildProcess;
+  let url: string;
+  // A port found free may be taken before the server binds it (another process's outgoing
+  // connection): a start that exits before it answers is tried again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    const [port = 0, mediaPort = 0] = await freePorts(2);
+    env = onPorts(port, mediaPort);
+    child = launch(env);
+    url = `http://127.0.0.1:${env.PORT}`;
+    try {
+      await answering(url, child);
+      break;
+    } catch (error) {
+      if (child.exitCode === null || attempt === startTries) throw error;
+    }
+  }
   return {
     url,
     mediaUrl: `http://127.0.0.1:${env.MEDIA_PORT}`,

@@ -1,7 +1,8 @@
 import { mainChannels } from '@efir/contract';
 // Random edits of the day on air, at random instants, on both channels, with the playlists of two
-// nodes fetched second by second across every change: what was listed never changes, and the item
-// the calls name on the air is, at every second, the one whose segment the playlist airs then.
+// nodes fetched second by second across every change: what was listed never changes, the item
+// the calls name on the air is, at every second, the one whose segment the playlist airs then, a
+// join airs no slate where the day has media, and a fixed start airs at its time, never late.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,10 @@ import {
   videoCategory,
 } from '../src/db/schema/index.ts';
 import { clockTimeIn, instantOf } from '../src/lib/clock.ts';
+import { endOf, maxPullMs } from '../src/live/aired.ts';
+import { referenceRung, rungSlot } from '../src/live/channel-media.ts';
 import { createLiveChannels, type LiveChannels } from '../src/live/live-channels.ts';
+import type { DayPlan } from '../src/live/on-air.ts';
 import { deleteScheduleDay, type LiveChannelName, replaceScheduleDay } from '../src/repositories/live.ts';
 import { testDatabase } from './database.ts';
 import { writeMediaPlaylist } from './media-fixtures.ts';
@@ -66,6 +70,8 @@ const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
 const scenarioArbitrary = fc.record({
   channel: fc.constantFrom<LiveChannelName>('tv', 'radio'),
   items: fc.array(fc.nat(7), { minLength: 3, maxLength: 10 }),
+  /** One item of the day has a fixed start from the first (seconds after noon). */
+  fixed: fc.record({ position: fc.nat(9), at: fc.integer({ min: 20, max: 240 }) }),
   edits: fc.array(fc.record({ at: fc.integer({ min: 5, max: 230 }), edit: editArbitrary }), {
     minLength: 1,
     maxLength: 6,
@@ -133,9 +139,9 @@ describe('editing the day on air', () => {
   });
 
   it('never changes what was listed, on either channel, across random edits, late media and moved days', async () => {
-    const totals = { fetches: 0, onAir: 0, edits: 0 };
+    const totals = { fetches: 0, onAir: 0, edits: 0, fixedStarts: 0 };
     await fc.assert(
-      fc.asyncProperty(scenarioArbitrary, async ({ channel, items, edits }) => {
+      fc.asyncProperty(scenarioArbitrary, async ({ channel, items, fixed, edits }) => {
         const db = database.db;
         // Each run airs a day of its own, on a channel whose log starts afresh.
         for (const table of [airedSegment, airedFrontier, teleprogram, radioprogram]) await db.delete(table);
@@ -152,7 +158,10 @@ describe('editing the day on air', () => {
         );
         let schedule = {
           startsAt: '12:00:00',
-          items: items.map((m) => ({ mediaId: media[channel][m]!, startsAt: null as string | null })),
+          items: items.map((m, i) => ({
+            mediaId: media[channel][m]!,
+            startsAt: i === fixed.position % items.length ? clock(at('12:00:00') + fixed.at * 1000) : null,
+          })),
         };
         let exists = true;
         const write = async (): Promise<void> => {
@@ -166,6 +175,19 @@ describe('editing the day on air', () => {
         await write();
         const watch = new ListedWatch(4);
         const namings: string[] = [];
+        const slates: string[] = [];
+        const fixedStarts: string[] = [];
+        /** Every segment listed, by number: where and when each aired. */
+        const listed = new Map<number, { uri: string; start: number; end: number }>();
+        /** From here on the air was decided with the schedule as it is now (the last edit joined). */
+        let joinedFrom = Number.NEGATIVE_INFINITY;
+        /** Each version of the day with the time it aired, from its join to the next edit's. */
+        const versions: { plan: DayPlan | undefined; from: number; to: number }[] = [];
+        /** How far the air is decided at t: the log's frontier as the nodes share it. */
+        const decidedAt = async (t: number): Promise<number> => {
+          const [stored] = await db.select().from(airedFrontier).where(eq(airedFrontier.channel, channel));
+          return Math.max(t, stored?.frontierMs ?? t);
+        };
         const pending = [...edits].sort((a, b) => a.at - b.at);
         const start = at('12:00:00');
         for (let second = 0; second <= 260; second += 1) {
@@ -173,6 +195,8 @@ describe('editing the day on air', () => {
           while (pending[0] !== undefined && pending[0].at <= second) {
             const { edit } = pending.shift()!;
             totals.edits += 1;
+            const plan = exists ? await nodes[0]![channel].plan(day) : undefined;
+            versions.push({ plan, from: joinedFrom, to: await decidedAt(t) });
             const list = schedule.items;
             switch (edit.kind) {
               case 'reorder': {
@@ -226,15 +250,36 @@ describe('editing the day on air', () => {
             if (edit.kind !== 'delete-day' && !edit.kind.startsWith('media-')) await write();
             if (edit.kind.startsWith('media-') && exists) await write();
             for (const node of nodes) node[channel].scheduleChanged();
+            joinedFrom = await decidedAt(t);
           }
           const node = nodes[second % 2]!;
           const rung = channel === 'tv' ? 720 : undefined;
           const answer = await node[channel].playlists.playlist(t, rung);
           watch.check(answer?.text, t, `${channel} node ${second % 2}`);
           // What the calls name on the air at t against the segment airing then.
-          const segment = parsePlaylist(answer?.text ?? '').segments.find(
+          const segments = parsePlaylist(answer?.text ?? '').segments;
+          for (const s of segments) {
+            listed.set(s.sequence, {
+              uri: s.uri,
+              start: Date.parse(s.date),
+              end: endOf({ start: Date.parse(s.date), duration: s.duration }),
+            });
+          }
+          const segment = segments.find(
             (s) => Date.parse(s.date) <= t && t < Date.parse(s.date) + Math.round(s.duration * 1000),
           );
+          // Slate only where the day has none of its media to air: a gap, an item without media, the
+          // seconds before a fixed start (the item before is cut there). The channel airs at most
+          // `maxPullMs` off its timeline, so the day is read that far either side.
+          if (exists && t >= joinedFrom && segment?.uri.startsWith('/media/filler/') === true) {
+            const plan = await node[channel].plan(day);
+            const around = (plan?.timeline.entries ?? []).filter(
+              (e) => e.start < t + maxPullMs && endOf(e) > t - maxPullMs,
+            );
+            if (around.length > 0 && around.every((e) => e.itemIndex !== null && e.fixed !== true)) {
+              slates.push(`${clock(t)}: slate airs where the day airs ${around.map((e) => e.uri).join(', ')}`);
+            }
+          }
           const folder = /^\/media\/[vr]\/([^/]+)\//u.exec(segment?.uri ?? '')?.[1];
           const airing = folder === undefined ? undefined : mediaOfFolder[channel].get(folder);
           const now = await node[channel].onAirAt(t);
@@ -263,16 +308,46 @@ describe('editing the day on air', () => {
             if (other?.text !== answer?.text) watch.violations.push(`the nodes differ at ${clock(t)}`);
           }
         }
+        // Each fixed start, in the version of the day that aired it: the item's first segment within
+        // the second before its time, or the filler of an item without media.
+        versions.push({
+          plan: exists ? await nodes[0]![channel].plan(day) : undefined,
+          from: joinedFrom,
+          to: start + 255_000,
+        });
+        const aired = [...listed.values()];
+        for (const { plan, from, to } of versions) {
+          for (const entry of plan?.timeline.entries ?? []) {
+            if (entry.fixed !== true || entry.start < from || entry.start >= to) continue;
+            totals.fixedStarts += 1;
+            if (entry.itemIndex === null) {
+              const then = aired.find((a) => a.start <= entry.start + 500 && entry.start + 500 < a.end);
+              if (then !== undefined && !then.uri.startsWith('/media/filler/')) {
+                fixedStarts.push(`${clock(entry.start)}: ${then.uri} airs where an item without media starts`);
+              }
+              continue;
+            }
+            const uri = entry.uri.replace(rungSlot, String(referenceRung));
+            const first = aired.find((a) => a.uri === uri && Math.abs(a.start - entry.start) <= maxPullMs);
+            if (first === undefined || first.start > entry.start || first.start <= entry.start - 1000) {
+              const when = first === undefined ? 'not at all' : `${first.start - entry.start} ms off`;
+              fixedStarts.push(`${clock(entry.start)}: ${uri} aired ${when}`);
+            }
+          }
+        }
         totals.fetches += watch.fetches;
         totals.onAir += watch.onAir;
         expect(failures).toEqual([]);
         expect(watch.violations).toEqual([]);
         expect(namings).toEqual([]);
+        expect(slates).toEqual([]);
+        expect(fixedStarts).toEqual([]);
       }),
       { numRuns: 12, seed: Number(process.env.LIVE_EDITS_SEED ?? Date.now() % 100_000) },
     );
     // Not vacuous: the channels were on the air for most fetches, through dozens of edits.
     expect(totals.onAir / totals.fetches).toBeGreaterThan(0.5);
     expect(totals.edits).toBeGreaterThanOrEqual(12);
+    expect(totals.fixedStarts).toBeGreaterThanOrEqual(12);
   }, 240_000);
 });

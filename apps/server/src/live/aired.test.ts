@@ -82,6 +82,57 @@ describe('continueAiring', () => {
     expect(fixed).toBeGreaterThan(start + 29_000);
   });
 
+  it('joins an edit from segment to segment: the joined item airs with no filler before it', () => {
+    const before = airInSteps([], start, channel, start + 9000, 1000);
+    // Item 2 grows a second and goes first: at the join (10 s in) item 1 is a second into its slot.
+    const edited = channelOf([item(2, 9), item(1, 10), item(3, 6, '06:00:30')]);
+    const after = airInSteps(before.log, before.frontier, edited, start + 40_000, 1000).log;
+    const joined = after.slice(before.log.length);
+    // From its segment boundary nearest the join: a second behind its timeline, nothing but its media.
+    expect(joined.slice(0, 3).map((e) => [e.uri, e.start - start, e.offset])).toEqual([
+      ['i1/0.ts', 10_000, 1000],
+      ['i1/1.ts', 14_000, 1000],
+      ['i1/2.ts', 18_000, 1000],
+    ]);
+    // Back on its timeline in the filler before the fixed start: a filler second fewer.
+    const back = joined.find((e) => e.uri.startsWith('filler/'));
+    expect(back).toMatchObject({ start: start + 20_000, offset: 0, discontinuity: true });
+    expect(after.find((e) => e.uri === 'i3/0.ts')?.start).toBe(start + 30_000);
+    after.slice(1).forEach((entry, i) => {
+      expect(entry.start, entry.uri).toBe(endOf(after[i]!));
+    });
+  });
+
+  it('joins ahead where the next boundary is nearer, and comes back with filler where filler airs', () => {
+    const before = airInSteps([], start, channel, start + 9000, 1000);
+    // Item 2 now lasts 11 s: at the join it has a second left, so item 1 airs a second early.
+    const edited = channelOf([item(2, 11), item(1, 10), item(3, 6, '06:00:30')]);
+    const joined = airInSteps(before.log, before.frontier, edited, start + 40_000, 1000).log.slice(before.log.length);
+    expect(joined.slice(0, 3).map((e) => [e.uri, e.start - start, e.offset])).toEqual([
+      ['i1/0.ts', 10_000, -1000],
+      ['i1/1.ts', 14_000, -1000],
+      ['i1/2.ts', 18_000, -1000],
+    ]);
+    // The filler where the timeline has it takes the second back: 21 s on, on time.
+    expect(joined.slice(3, 5).map((e) => [e.uri, e.start - start, e.offset])).toEqual([
+      ['filler/0.ts', 20_000, 0],
+      ['filler/0.ts', 21_000, 0],
+    ]);
+    expect(joined.find((e) => e.uri === 'i3/0.ts')?.start).toBe(start + 30_000);
+  });
+
+  it('never airs a fixed start late: behind its timeline, the channel cuts what would still air then', () => {
+    const day = channelOf([item(1, 10), item(2, 20), item(3, 6, '06:00:30')]);
+    const before = airInSteps([], start, day, start + 9000, 1000);
+    // Item 2 ends exactly at the fixed start; the edit joins it a second behind.
+    const edited = channelOf([item(4, 9), item(2, 21), item(3, 6, '06:00:30')]);
+    const after = airInSteps(before.log, before.frontier, edited, start + 40_000, 1000).log;
+    expect(after.find((e) => e.uri === 'i2/0.ts')).toMatchObject({ start: start + 10_000, offset: 1000 });
+    // Its last second (i2/5) is cut: the fixed-time item starts on time.
+    expect(after.map((e) => e.uri)).not.toContain('i2/5.ts');
+    expect(after.find((e) => e.uri === 'i3/0.ts')).toMatchObject({ start: start + 30_000, offset: 0 });
+  });
+
   it('joins without a discontinuity where the change does not touch what airs next', () => {
     const before = airInSteps([], start, channel, start + 12_000, 1000);
     const later = channelOf([item(1, 10), item(2, 8), item(4, 6, '06:00:30')]);

@@ -63,13 +63,17 @@ export const maxPullMs = 4000;
  * While the channel is on the air the log has no hole: each entry airs where the one before ends.
  * A player maps date-times onto its media timeline across discontinuities (hls.js does), so a gap
  * there would be a gap in its buffer and a stall. Where the timeline has one (a fixed-time item
- * within a filler second, a join after an edit, a day ending where the next begins), the next
- * entry is pulled back to close it, and the channel then airs up to `maxPullMs` ahead of its
- * timeline (`offset`); at the next change of source it is brought back to within a second by
- * airing whole filler segments. A gap longer than `maxPullMs` is time off the air, and off the
- * air is left only after such a gap. An entry keeps
- * the timeline's discontinuity only where it follows `last` in the timeline too; anything else is
- * a change of source. With no `last`, the log starts here, numbered from 0.
+ * within a filler second, a day ending where the next begins), the next entry is pulled back to
+ * close it. A join after an edit cuts from segment to segment: the joined source airs from its
+ * segment boundary nearest the join, so nothing but its own media airs there. Either way the
+ * channel then airs a little off its timeline (`offset`: up to half a segment after a join, up to
+ * `maxPullMs` ahead after a pull). It comes back where that costs no picture: in a run of
+ * filler, by airing whole filler segments more (ahead) or fewer (behind), and before a fixed
+ * start, which is never late: the segments that would still air at that time are cut and the
+ * filler brings it to within a second. A gap longer than `maxPullMs` is time off the air, and off
+ * the air is left only after such a gap. An entry keeps the timeline's discontinuity only where it
+ * follows `last` in the timeline too; anything else is a change of source. With no `last`, the log
+ * starts here, numbered from 0.
  */
 export function continueAiring(
   last: AiredEntry | undefined,
@@ -96,16 +100,20 @@ export function continueAiring(
   if (airEnd !== undefined && lastInTimeline) {
     i = at + 1;
     follows = true;
+  } else if (airEnd !== undefined) {
+    i = joinAt(timeline, airEnd - offset);
   } else {
     // Off the air since `last` ended, the channel comes back only after a gap longer than
     // `maxPullMs`: a shorter one is a hole a player stalls in, and the air before the frontier is
     // decided, so nothing can be pulled back into it.
     const back = last === undefined ? frontier : Math.max(frontier, endOf(last) + maxPullMs + 1);
-    i = firstStartingAt(timeline, airEnd === undefined ? back : airEnd - offset);
+    i = firstStartingAt(timeline, back);
     // A log that aired ahead of its timeline and then found nothing more has a frontier past its
     // end but short of its timeline's: what it aired ahead is never aired again.
     if (lastInTimeline) i = Math.max(i, at + 1);
   }
+  /** An entry of the timeline was left out just before: the next one is a change of source. */
+  let skipped = false;
   const air = (
     segment: Segment & { day: string; itemId: number | null },
     start: number,
@@ -126,11 +134,12 @@ export function continueAiring(
     out.push(entry);
     before = entry;
     airEnd = endOf(entry);
+    skipped = false;
   };
   for (; i < timeline.length; i += 1) {
     const entry = timeline[i] as ChannelEntry;
     let discontinuity =
-      out.length === 0 ? last !== undefined && (!follows || entry.discontinuity) : entry.discontinuity;
+      skipped || (out.length === 0 ? last !== undefined && (!follows || entry.discontinuity) : entry.discontinuity);
     let start = entry.start + offset;
     if (airEnd !== undefined && start - airEnd > maxPullMs) {
       // Off the air in between: the channel comes back on its timeline.
@@ -145,18 +154,52 @@ export function continueAiring(
       discontinuity = true;
     }
     if (start > until) break;
-    if (discontinuity && airEnd !== undefined && filler.length > 0) {
-      // Back to the timeline, to within a second, with whole filler segments between two sources.
+    if (airEnd !== undefined && offset > 0 && catchesUp(timeline, i, offset)) {
+      offset -= Math.round(entry.duration * 1000);
+      skipped = true;
+      continue;
+    }
+    if (airEnd !== undefined && filler.length > 0 && (entry.fixed === true || entry.itemId === null)) {
+      // Back to the timeline, to within a second, with whole filler segments.
       for (let k = 0; offset + Math.round((filler[k % filler.length] as Segment).duration * 1000) <= 0; k += 1) {
         const segment = filler[k % filler.length] as Segment;
         offset += Math.round(segment.duration * 1000);
         air({ ...segment, day: entry.day, itemId: null }, airEnd, k === 0);
+        discontinuity = true;
       }
       start = airEnd;
     }
     air(entry, start, discontinuity);
   }
   return out;
+}
+
+/**
+ * Where a join airs from, `place` being the instant of the timeline it falls at: the entry that
+ * starts at or after it, or the one it falls within when that one's start is nearer and it is
+ * media (the join then airs a segment's worth more of the joined item rather than slate).
+ */
+function joinAt(timeline: readonly ChannelEntry[], place: number): number {
+  const next = firstStartingAt(timeline, place);
+  const within = timeline[next - 1];
+  if (within === undefined || within.itemId === null || endOf(within) <= place) return next;
+  const after = timeline[next];
+  const nearer = after === undefined || place - within.start < after.start - place;
+  return nearer && after?.fixed !== true ? next - 1 : next;
+}
+
+/**
+ * Whether the channel, `offset` ms behind its timeline, leaves out entry `i`: a filler segment
+ * that is no longer than that, or anything that would still air at a fixed start's time.
+ */
+function catchesUp(timeline: readonly ChannelEntry[], i: number, offset: number): boolean {
+  const entry = timeline[i] as ChannelEntry;
+  if (entry.fixed === true) return false;
+  const end = endOf(entry) + offset;
+  for (let k = i + 1; k < timeline.length && (timeline[k] as ChannelEntry).start < end; k += 1) {
+    if ((timeline[k] as ChannelEntry).fixed === true) return true;
+  }
+  return entry.itemId === null && Math.round(entry.duration * 1000) <= offset;
 }
 
 /** The frontier after appending `added`: the later of `until` and the end of what was added. */

@@ -93,6 +93,14 @@ describe('what airs at an instant', () => {
     });
   });
 
+  it('counts into the item from where the log airs it: a join a second behind its timeline says a second less', () => {
+    const t = at('2030-01-02', '10:00:05');
+    const behind = { ...entry('2030-01-02', 1, t), offset: 1000 };
+    expect(onAirFrom(behind, t, '2030-01-02', planOf)?.onAir).toEqual({ itemIndex: 0, offset: 4, next: [1] });
+    const ahead = { ...entry('2030-01-02', 1, t), offset: -2000 };
+    expect(onAirFrom(ahead, t, '2030-01-02', planOf)?.onAir).toEqual({ itemIndex: 0, offset: 7, next: [1] });
+  });
+
   it('never names an item the log does not air: an edit shows as joining until it airs', () => {
     const t = at('2030-01-02', '10:00:05');
     // The log still airs an item the edit removed: no item of the new list is on the air.

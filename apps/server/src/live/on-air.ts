@@ -122,7 +122,8 @@ function itemOfEntry(plan: DayPlan, entry: AiredEntry & { itemId: number }, medi
  * schedule no longer airs there (an edit not yet joined), a gap, with the schedule's item then as
  * joining. The calls thereby never name an item whose segments are not on the air. Where the log
  * cannot say, the schedule tells. The item's slot, or null in a gap; undefined outside any day's
- * broadcast.
+ * broadcast. The schedule is read at the log's place in it (`placeOf`): after a join the channel
+ * airs a little off its timeline.
  */
 export function airingAt(
   entry: AiredEntry | undefined,
@@ -137,13 +138,17 @@ export function airingAt(
       entry.itemId === null ? undefined : itemOfEntry(plan, { ...entry, itemId: entry.itemId }, mediumOf);
     const slot = itemIndex === undefined ? undefined : planIndex(plan).slots.get(itemIndex);
     if (slot !== undefined) return { plan, slot };
-    const scheduled = slotAt(plan.timeline, t) ?? undefined;
-    const withoutMedia = scheduled !== undefined && (scheduled.mediaFrom === null || t < scheduled.mediaFrom);
+    const place = placeOf(entry, t);
+    const found = slotAt(plan.timeline, place);
+    // The filler in a gap of the day: nothing is on the air.
+    if (entry.itemId === null && found === null) return { plan, slot: null };
+    const scheduled = found ?? undefined;
+    const withoutMedia = scheduled !== undefined && (scheduled.mediaFrom === null || place < scheduled.mediaFrom);
     if (entry.itemId === null && withoutMedia) return { plan, slot: scheduled };
     if (entry.itemId !== null || scheduled !== undefined) {
       // The filler the log airs to come back to its timeline (up to `maxPullMs` ahead of it) falls
       // in the last seconds of the slot before: that item has aired, it is not joining.
-      const joins = !withoutMedia && scheduled !== undefined && scheduled.end - t > maxPullMs;
+      const joins = !withoutMedia && scheduled !== undefined && scheduled.end - place > maxPullMs;
       return { plan, slot: null, ...(joins ? { joining: scheduled } : {}) };
     }
   }
@@ -154,6 +159,11 @@ export function airingAt(
     if (slot !== undefined) return { plan: day, slot };
   }
   return undefined;
+}
+
+/** The instant of the timeline that airs at t: t less how far the log airs off it then. */
+function placeOf(entry: AiredEntry | undefined, t: number): number {
+  return entry === undefined ? t : t - entry.offset;
 }
 
 /** `airingAt` with the offset into the item (or the gap) and the items still to come that day. */
@@ -167,7 +177,7 @@ export function onAirFrom(
   const airing = airingAt(entry, t, today, planOf, mediumOf);
   if (airing === undefined) return undefined;
   const { plan, slot, joining } = airing;
-  const onAir = onAirAt(plan.timeline, t, slot) ?? { itemIndex: null, offset: 0, next: [] };
+  const onAir = onAirAt(plan.timeline, placeOf(entry, t), slot) ?? { itemIndex: null, offset: 0, next: [] };
   if (joining === undefined) return { plan, onAir };
   return { plan, onAir: { ...onAir, next: [joining.itemIndex, ...onAir.next.filter((i) => i !== joining.itemIndex)] } };
 }

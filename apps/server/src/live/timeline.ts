@@ -53,6 +53,9 @@ export interface TimelineEntry {
    * entries without it, date-times are continuous.
    */
   discontinuity: boolean;
+  /** Set on an entry that must air at its time: the day's first and a fixed start's first. The
+   * aired log may drift from its timeline after a join (aired.ts), never past one of these. */
+  fixed?: true;
 }
 
 export interface AiredItem {
@@ -103,6 +106,8 @@ export function buildDayTimeline(
   let cursor = start;
   let source: string | undefined;
   let fillerPass = 0;
+  /** The next entry starts at a fixed time (the day's start or an item's). */
+  let fixed = true;
 
   const push = (segment: Segment, itemIndex: number | null, key: string): void => {
     const last = entries.at(-1);
@@ -113,7 +118,9 @@ export function buildDayTimeline(
       itemIndex,
       source: key,
       discontinuity: last !== undefined && (key !== source || endOf(last) !== cursor || segment.discontinuity === true),
+      ...(fixed ? { fixed: true as const } : {}),
     });
+    fixed = false;
     source = key;
     cursor += Math.round(segment.duration * 1000);
   };
@@ -155,6 +162,7 @@ export function buildDayTimeline(
       }
       fillUntil(target);
       cursor = Math.max(cursor, target);
+      fixed = true;
     }
     const itemStart = cursor;
     // Without media or a known length (its upload not even probed), the item has no slot yet.

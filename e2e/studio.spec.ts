@@ -1,7 +1,8 @@
 // The studio as the broadcaster's staff use it, in Chromium against a real site: an admin makes
 // an editor's account; the editor uploads a clip through the file input, follows it to the end
-// and it plays on the public site; a rename, an about-page edit and a new poll show publicly;
-// wrong passwords are throttled; a moderator cannot open content screens.
+// and it plays on the public site; a rename, an about-page edit and a new poll show publicly; a
+// category survives a reload; signing out leaves no screen behind; wrong passwords are throttled;
+// a moderator cannot open content screens.
 import { join } from 'node:path';
 import { apiUrl, studioLimits, studioPrefix, studioUrl } from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -142,6 +143,46 @@ test.describe.serial('the studio', () => {
       )
       .toBe('Закат над Волгой');
     await viewer.close();
+    await page.context().close();
+  });
+
+  test('a video keeps its category after a reload; signing out leaves nothing behind for the next account', async ({
+    browser,
+  }) => {
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.goto(`${site.url}/studio/videos/${String(videoId)}`);
+    const fields = page.getByRole('region', { name: 'Описание' });
+    const category = fields.getByLabel('Рубрика', { exact: true });
+    await expect.poll(() => category.locator('option').count()).toBeGreaterThan(1);
+    const options = await category
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+    const last = options.at(-1) ?? '';
+    await category.selectOption(last);
+    await fields.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Описание' }).getByLabel('Рубрика', { exact: true })).toHaveValue(
+      last,
+    );
+
+    // From the on-air desk (it polls the chat), sign out: the sign-in form, and not one call more.
+    await page.getByRole('link', { name: 'Сейчас в эфире' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(response.url());
+    });
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page.getByLabel('Логин', { exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/studio/');
+    // The next account (a moderator) starts at the first page, not on the editor's screen.
+    await page.getByLabel('Логин', { exact: true }).fill('boris');
+    await page.getByLabel('Пароль', { exact: true }).fill(moderatorPassword);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Нет доступа' })).toHaveCount(0);
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 

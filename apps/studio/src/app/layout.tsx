@@ -8,7 +8,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { studio } from '../lib/api.ts';
 import { roleLabels } from '../lib/roles.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
-import { forgetSession, useSession } from '../features/session/use-session.ts';
+import { signOut, useSession } from '../features/session/use-session.ts';
 import { navigation } from './nav.ts';
 
 export function Layout() {
@@ -24,7 +24,7 @@ export function Layout() {
   };
   const logout = useMutation({
     mutationFn: () => studio('logout'),
-    onSettled: forgetSession,
+    onSettled: signOut,
   });
   return (
     <div className="shell" data-menu-open={menuOpen}>

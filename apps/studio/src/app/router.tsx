@@ -8,6 +8,7 @@ import { ChatRoomPanel } from '../features/chat/room-panel.tsx';
 import { QueueSummary } from '../features/jobs/queue-summary.tsx';
 import { Layout } from './layout.tsx';
 import { screens } from './nav.ts';
+import { studioBase } from '../features/session/use-session.ts';
 
 const screen = (load: () => Promise<{ default: () => ReactNode }>) => lazy(load);
 
@@ -129,5 +130,5 @@ export function studioRoutes(role: StudioRole | undefined): RouteObject[] {
 }
 
 export function createStudioRouter(role: StudioRole | undefined) {
-  return createBrowserRouter(studioRoutes(role), { basename: '/studio' });
+  return createBrowserRouter(studioRoutes(role), { basename: studioBase });
 }

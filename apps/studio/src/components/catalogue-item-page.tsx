@@ -103,7 +103,9 @@ export function CatalogueItemPage<I extends Item, F extends FieldValues, S exten
       />
     );
   }
-  if (data === undefined) {
+  // The fields wait for the categories too: a select given its value before its options shows
+  // the first option instead.
+  if (data === undefined || categories.isPending) {
     return (
       <p className="muted" role="status">
         Загрузка…

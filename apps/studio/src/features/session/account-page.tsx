@@ -13,7 +13,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { problemOf, studio } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { roleLabels } from '../../lib/roles.ts';
-import { forgetSession, useSession } from './use-session.ts';
+import { signOut, useSession } from './use-session.ts';
 
 const passwordForm = z
   .object({
@@ -70,7 +70,7 @@ function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
   const end = useMutation({
     mutationFn: () => studio('logoutEverywhere'),
-    onSuccess: forgetSession,
+    onSuccess: signOut,
   });
   return (
     <section className="panel stack" aria-labelledby="sign-out-everywhere">

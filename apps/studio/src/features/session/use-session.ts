@@ -30,10 +30,27 @@ export function holdSession(session: StudioSession | null): void {
   queryClient.setQueryData(sessionKey, session);
 }
 
-/** Forgets the session and everything read under it (signed out): the sign-in page shows. */
+/** Where the studio's screens live (the router's basename). */
+export const studioBase = '/studio';
+
+/**
+ * Forgets the session and everything read under it: the sign-in page shows. The session goes
+ * first, so the screens (and their polling) unmount with it; clearing the cache first would leave
+ * them watching queries no longer in it, still shown and still asking.
+ */
 export function forgetSession(): void {
-  queryClient.clear();
   holdSession(null);
+  const other = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKey[0] };
+  void queryClient.cancelQueries(other);
+  queryClient.removeQueries(other);
+  queryClient.getMutationCache().clear();
+}
+
+/** Signing out: forgets the session and leaves the screen, so whoever signs in next starts at the
+ * studio's first page, not on a screen of the last account's. */
+export function signOut(): void {
+  forgetSession();
+  window.history.replaceState(null, '', `${studioBase}/`);
 }
 
 /** Any call answered 401: the session ended (idle, signed out elsewhere, disabled). */

@@ -144,6 +144,49 @@ test('an editor builds tomorrow by dragging, sees the slate and a cut before sav
   await viewer.close();
 });
 
+test('copying a day keeps a day that has its own schedule until the editor confirms replacing it', async ({
+  browser,
+}) => {
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const [a, b] = published.results;
+  expect(b, 'two published videos of the demo catalogue').toBeDefined();
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const admin = createAdminClient({ baseUrl: site(), token });
+  const today = wallClock(new Date()).date;
+  const source = addDays(today, 20);
+  const target = addDays(today, 21);
+  const items = (videos: { id: number }[]) => videos.map((video) => ({ id: video.id, startsAt: null, isAd: false }));
+  await admin('scheduleWrite', {
+    params: { channel: 'tv', date: source },
+    body: { startsAt: '09:00:00', finishedText: '', items: items([a!]) },
+  });
+  await admin('scheduleWrite', {
+    params: { channel: 'tv', date: target },
+    body: { startsAt: '09:00:00', finishedText: '', items: items([a!, b!]) },
+  });
+  const page = await editor(browser);
+  const itemsOf = (date: string) =>
+    page.evaluate(
+      async (url) => ((await (await fetch(url)).json()) as { day: { items: unknown[] } }).day.items.length,
+      studioUrl('scheduleDay', { params: { channel: 'tv', date } }),
+    );
+  await page.goto(`${site()}/studio/schedule/tv/${source}`);
+  await expect(dayItems(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Копировать' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Копировать день' });
+  // The next day, not a week of them.
+  await expect(dialog.getByLabel('С', { exact: true })).toHaveValue(target);
+  await expect(dialog.getByLabel('По', { exact: true })).toHaveValue(target);
+  await dialog.getByRole('button', { name: 'Копировать', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText(target);
+  expect(await itemsOf(target)).toBe(2);
+  await dialog.getByRole('button', { name: 'Заменить дней: 1' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Записано дней: 1');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect(await itemsOf(target)).toBe(1);
+  await page.context().close();
+});
+
 test('an edit of the day on air: the live player plays through the save and the new item airs when shown', async ({
   browser,
 }) => {

@@ -187,6 +187,51 @@ test('copying a day keeps a day that has its own schedule until the editor confi
   await page.context().close();
 });
 
+test('an unsaved day survives leaving for another screen and a reload, and leaving asks first', async ({ browser }) => {
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const [a, b] = published.results;
+  expect(b, 'two published videos of the demo catalogue').toBeDefined();
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const date = addDays(wallClock(new Date()).date, 22);
+  await createAdminClient({ baseUrl: site(), token })('scheduleWrite', {
+    params: { channel: 'tv', date },
+    body: { startsAt: '09:00:00', finishedText: '', items: [{ id: a!.id, startsAt: null, isAd: false }] },
+  });
+  const page = await editor(browser);
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(dayItems(page)).toHaveCount(1);
+  await addFromCatalogue(page, b!.name);
+  await expect(page.getByText('Есть несохранённые изменения.')).toBeVisible();
+
+  // Another screen of the studio: asked, and the draft is there on coming back.
+  await page.getByRole('link', { name: 'Видео', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Уйти, не сохранив день?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Уйти' }).click();
+  await expect(page).toHaveURL(/\/studio\/videos$/u);
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(dayItems(page)).toHaveCount(2);
+  await expect(page.getByText('Восстановлен несохранённый черновик этого дня')).toBeVisible();
+
+  // A reload: the browser asks before unloading, and the draft is still there.
+  await page.reload();
+  expect(asked).toContain('beforeunload');
+  await expect(dayItems(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  await expect(page.getByText('Восстановлен несохранённый черновик этого дня')).toHaveCount(0);
+  await page.reload();
+  await expect(dayItems(page)).toHaveCount(2);
+  await expect(page.getByText(/^Версия 2/u)).toBeVisible();
+  await expect(page.getByText('Восстановлен несохранённый черновик этого дня')).toHaveCount(0);
+  await page.context().close();
+});
+
 test('an edit of the day on air: the live player plays through the save and the new item airs when shown', async ({
   browser,
 }) => {

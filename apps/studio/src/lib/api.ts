@@ -13,10 +13,17 @@ import { QueryClient } from '@tanstack/react-query';
 export { ApiError };
 
 let csrfToken: string | undefined;
+let login: string | undefined;
 
 /** Remembers the session the server answered (its CSRF token goes with every change). */
 export function rememberSession(session: StudioSession | null): void {
   csrfToken = session?.csrfToken;
+  login = session?.user.login;
+}
+
+/** Who is signed in, as the server last said. */
+export function signedInLogin(): string | undefined {
+  return login;
 }
 
 export const studio = createStudioClient({ csrfToken: () => csrfToken, answerWithinMs: callAnswerWithinMs });

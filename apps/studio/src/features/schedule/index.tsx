@@ -22,7 +22,6 @@ import {
   bodyOf,
   type DayDraft,
   dayQuery,
-  draftOf,
   mediaOf,
   nextKey,
   storedBody,
@@ -31,6 +30,7 @@ import {
   useSaveDay,
 } from './api.ts';
 import { CopyDialog } from './copy-dialog.tsx';
+import { LeaveGuard, useKeptDraft } from './kept-draft.tsx';
 import { ItemRow } from './item-row.tsx';
 import { Tickers } from './tickers.tsx';
 import { Timeline } from './timeline.tsx';
@@ -127,19 +127,14 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const { channel: aired, date } = props;
   const channel = aired.slug;
   const toast = useToast();
-  const [base, setBase] = useState(props.opened);
-  const [current, setDraft] = useState(() => draftOf(props.opened));
+  const kept = useKeptDraft(channel, date, props.opened, dirty);
+  const { base, draft: current, setDraft, changed, open } = kept;
   const [conflict, setConflict] = useState<string>();
   const [copying, setCopying] = useState(false);
   const save = useSaveDay(channel, date);
   const copy = useCopyDay(channel, date);
   const preview = usePreview(channel, date, current);
-  const changed = dirty(current, base);
   const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
-  const open = (day: StudioScheduleDay): void => {
-    setBase(day);
-    setDraft(draftOf(day));
-  };
   const day = base;
   const update = (next: Partial<DayDraft>): void => {
     setDraft({ ...current, ...next });
@@ -201,6 +196,26 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           : `Версия ${String(day.revision)}${day.savedBy === null ? '' : `, сохранил(а) ${day.savedBy}`}${day.savedAt === null ? '' : ` ${formatDateTime(day.savedAt)}`}.`}
         {changed ? ' Есть несохранённые изменения.' : ''}
       </p>
+      {kept.restored ? (
+        <div className="alert alert--info row" role="status">
+          <span>
+            Восстановлен несохранённый черновик этого дня (начат с версии {day.revision}).
+            {props.opened.revision > day.revision
+              ? ` С тех пор день сохранили заново (версия ${String(props.opened.revision)}): при сохранении вы увидите обе версии.`
+              : ''}
+          </span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              open(props.opened);
+            }}
+          >
+            Отбросить черновик
+          </button>
+        </div>
+      ) : null}
+      <LeaveGuard when={changed} />
       {save.isError && conflict === undefined ? <FormProblem problem={problemOf(save.error)} /> : null}
       <div className="schedule">
         <div className="stack">

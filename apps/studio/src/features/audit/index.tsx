@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageSteps, Table } from '../../components/table.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { type AuditFilter, auditQuery } from './api.ts';
+import { auditActionLabel, auditEntities, auditEntityLabel } from './labels.ts';
 import { CallProblem } from '../../components/fields.tsx';
 
 const filterNames = ['actor', 'entity', 'action', 'from', 'to'] as const;
@@ -46,10 +47,11 @@ function Row({ entry }: { entry: AuditEntry }) {
       <td>{formatDateTime(entry.at)}</td>
       <td>{entry.actor}</td>
       <td>
-        <code>{entry.action}</code>
+        {auditActionLabel(entry.action)}
+        <code className="audit__code">{entry.action}</code>
       </td>
       <td>
-        {entry.entity}
+        {auditEntityLabel(entry.entity)}
         {entry.entityId === null ? null : ` № ${String(entry.entityId)}`}
       </td>
       <td>{entry.address}</td>
@@ -106,26 +108,11 @@ export default function AuditPage() {
           <label htmlFor={`${formId}-entity`}>Что</label>
           <select id={`${formId}-entity`} name="entity" className="select" defaultValue={filter.entity ?? ''}>
             <option value="">Всё</option>
-            <option value="video">Видео</option>
-            <option value="radio">Радио</option>
-            <option value="video-category">Рубрики видео</option>
-            <option value="radio-category">Рубрики радио</option>
-            <option value="slide">Слайды</option>
-            <option value="poll">Опросы</option>
-            <option value="about">О проекте</option>
-            <option value="search-picks">Подсказки поиска</option>
-            <option value="radio-listing">Подборки радио</option>
-            <option value="home-row">Ряды главной</option>
-            <option value="popular">Популярное</option>
-            <option value="schedule-tv">Сетка телеканала</option>
-            <option value="schedule-radio">Сетка радио</option>
-            <option value="job">Обработка файлов</option>
-            <option value="chat-message">Сообщения чата</option>
-            <option value="chat-room">Комнаты чата</option>
-            <option value="chat-ban">Баны в чате</option>
-            <option value="chat-word">Стоп-слова</option>
-            <option value="user">Пользователи</option>
-            <option value="session">Входы</option>
+            {auditEntities.map((entity) => (
+              <option key={entity.value} value={entity.value}>
+                {entity.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -134,7 +121,7 @@ export default function AuditPage() {
             id={`${formId}-action`}
             name="action"
             className="input"
-            placeholder="video.update"
+            placeholder="video.update, session.login…"
             defaultValue={filter.action ?? ''}
           />
         </div>

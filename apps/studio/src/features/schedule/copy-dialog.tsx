@@ -40,7 +40,7 @@ export function CopyDialog(props: {
           <LabelledInput label="По" type="date" required value={to} onValue={setTo} />
         </div>
         <FormProblem problem={props.problem} />
-        {props.result === undefined ? null : (
+        {props.result === undefined || (props.result.written.length === 0 && kept.length > 0) ? null : (
           <p className="alert alert--ok" role="status">
             Записано дней: {props.result.written.length}.
           </p>

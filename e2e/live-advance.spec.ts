@@ -22,9 +22,27 @@ function advances(page: Page): string[] {
   return asked;
 }
 
+/** Waits until the rewritten day's first item is on the air (status 1): until the rewrite joins at
+ * the channel's frontier, seconds on, it is joining (status 4), and a page counts an item's
+ * allowance from when it is on the air. */
+async function onAir(call: 'teleprogramToday' | 'radioprogramToday'): Promise<void> {
+  const calls = createApiClient({ baseUrl: site().url });
+  await expect
+    .poll(
+      async () => {
+        const run = await calls(call);
+        return run === 'none' ? undefined : { status: run.status, index: run.index };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({ status: 1, index: 0 });
+}
+
 test('the TV moves on once its item has run its length and 30 s, not before', async ({ page }) => {
-  // The 20 s test video, on air since a moment ago.
-  await writeToday('tv', { startsIn: -2, items: [{ id: Number(videoId()), startsIn: -2 }, { id: Number(videoId()) }] });
+  // The 20 s test video, at a fixed time just past the channel's frontier (10 s on), so the whole
+  // of it is still to air once it is on: the server moves the run on by its own clock.
+  await writeToday('tv', { startsIn: -2, items: [{ id: Number(videoId()), startsIn: 12 }, { id: Number(videoId()) }] });
+  await onAir('teleprogramToday');
   await page.clock.install();
   const asked = advances(page);
   await open(page, '/');
@@ -39,18 +57,7 @@ test('the TV moves on once its item has run its length and 30 s, not before', as
 test('the radio moves on once its item has run its length and 15 s, not before', async ({ page }) => {
   // The 30 s test radio.
   await writeToday('radio', { startsIn: -2, items: [{ id: Number(radioId()) }, { id: Number(radioId()) }] });
-  // The rewrite airs from the channel's frontier, seconds on: until then its first item is joining
-  // (status 4), and a page counts an item's allowance from when it is on the air (status 1).
-  const calls = createApiClient({ baseUrl: site().url });
-  await expect
-    .poll(
-      async () => {
-        const run = await calls('radioprogramToday');
-        return run === 'none' ? undefined : { status: run.status, index: run.index };
-      },
-      { timeout: 20_000 },
-    )
-    .toEqual({ status: 1, index: 0 });
+  await onAir('radioprogramToday');
   await page.clock.install();
   const asked = advances(page);
   // The page's wait starts once the day's list has come.

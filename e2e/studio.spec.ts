@@ -169,6 +169,12 @@ test.describe.serial('the studio', () => {
     // From the on-air desk (it polls the chat), sign out: the sign-in form, and not one call more.
     await page.getByRole('link', { name: 'Сейчас в эфире' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Both channels' players play there, the radio's too (muted, as the video), without a click.
+    for (const channel of ['tv', 'radio']) {
+      const played = () =>
+        page.getByTestId(`player-${channel}`).evaluate((media) => (media as HTMLMediaElement).currentTime);
+      await expect.poll(played, { timeout: 20_000 }).toBeGreaterThan(1);
+    }
     const refused: string[] = [];
     page.on('response', (response) => {
       if (response.status() === 401) refused.push(response.url());

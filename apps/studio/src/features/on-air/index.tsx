@@ -72,7 +72,9 @@ function LivePlayer({ channel, kind, name, url }: { channel: string; kind: Chann
       {kind === 'video' ? (
         <video ref={ref} aria-label={label} muted autoPlay playsInline controls data-testid={`player-${channel}`} />
       ) : (
-        <audio ref={ref} aria-label={label} controls data-testid={`player-${channel}`} />
+        // Muted like the video, so the browser lets it start: the desk shows the radio live, and a
+        // click on the sound listens.
+        <audio ref={ref} aria-label={label} muted autoPlay controls data-testid={`player-${channel}`} />
       )}
       {problem === undefined ? null : <p className="field__hint">{problem}</p>}
     </div>

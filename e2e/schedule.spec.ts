@@ -232,6 +232,71 @@ test('an unsaved day survives leaving for another screen and a reload, and leavi
   await page.context().close();
 });
 
+test('in a 231-item day an editor puts a clip at a time, another at that time to the second, and moves one 50 places from the keyboard', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const [a, b, clip] = published.results;
+  expect(clip, 'three published videos of the demo catalogue').toBeDefined();
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const date = addDays(wallClock(new Date()).date, 23);
+  const items = Array.from({ length: 231 }, (_, index) => ({
+    id: (index % 2 === 0 ? a : b)!.id,
+    startsAt: null,
+    isAd: false,
+  }));
+  await createAdminClient({ baseUrl: site(), token })('scheduleWrite', {
+    params: { channel: 'tv', date },
+    body: { startsAt: '06:00:00', finishedText: '', items },
+  });
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(dayItems(page)).toHaveCount(231);
+  await expect(page.getByTestId('timeline-row')).toHaveCount(231);
+  const rows = await timelineRows(page);
+  const clock = (t: number): string => wallClock(new Date(t)).time;
+  // Five seconds into the 151st item: the clip goes before the 152nd, and starts when it did.
+  const at = clock(rows[150]!.start + 5000);
+
+  const interaction = Date.now();
+  await page.getByRole('radio', { name: 'Ко времени' }).check();
+  await page.getByLabel('Время', { exact: true }).fill(at);
+  await addFromCatalogue(page, clip!.name);
+  expect(Date.now() - interaction, 'milliseconds of interaction for an insert at a time').toBeLessThan(30_000);
+  await expect(dayItems(page).nth(151)).toContainText(clip!.name);
+  await expect(page.getByText(`«${clip!.name}» — место 152 из 232.`)).toBeVisible();
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByTestId('timeline-row')).toHaveCount(232);
+  expect((await timelineRows(page))[151]).toEqual({ start: rows[151]!.start, name: clip!.name });
+
+  // To the second: the same time as the clip's fixed start, which cuts the item on the air then.
+  await page.getByRole('checkbox', { name: /Точно в это время/u }).check();
+  await addFromCatalogue(page, clip!.name);
+  await expect(dayItems(page).nth(151)).toContainText(clip!.name);
+  await expect(dayItems(page).nth(151).getByLabel('Начало')).toHaveValue(at);
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByTestId('timeline-cut')).toHaveCount(1);
+  const fixed = (await timelineRows(page))[151];
+  expect(fixed).toEqual({ start: rows[150]!.start + 5000, name: clip!.name });
+
+  // The keyboard: the first of the two clips picked up, 50 places up, put down: exactly there.
+  const handles = page.getByRole('button', { name: `Переставить: ${clip!.name}` });
+  await handles.first().focus();
+  await page.keyboard.press('Space');
+  for (let press = 0; press < 50; press += 1) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`«${clip!.name}» поставлено: место 102 из 233.`)).toBeAttached();
+  await expect(dayItems(page).nth(101)).toContainText(clip!.name);
+  await expect(dayItems(page).filter({ hasText: clip!.name })).toHaveCount(2);
+  await expect(dayItems(page).nth(152)).toContainText(clip!.name);
+  await expect(handles.first()).toBeFocused();
+
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  await page.context().close();
+});
+
 test('an edit of the day on air: the live player plays through the save and the new item airs when shown', async ({
   browser,
 }) => {

@@ -6,7 +6,7 @@
 import { addDays, type ChannelView, kindDescriptions, scheduleLimits, type StudioScheduleDay } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
@@ -32,6 +32,8 @@ import {
 import { CopyDialog } from './copy-dialog.tsx';
 import { LeaveGuard, useKeptDraft } from './kept-draft.tsx';
 import { ItemRow } from './item-row.tsx';
+import { PlacementPicker } from './placement.tsx';
+import { fixedStartOf, insertAt, placeFor, type PlacementChoice } from './placing.ts';
 import { Tickers } from './tickers.tsx';
 import { Timeline } from './timeline.tsx';
 import './schedule.css';
@@ -135,6 +137,12 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const copy = useCopyDay(channel, date);
   const preview = usePreview(channel, date, current);
   const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
+  const [placing, setPlacing] = useState<PlacementChoice>({ placement: { at: 'end' }, fixed: false });
+  /** The draft as last asked for: an add answers after its item is read, maybe after another. */
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  }, [current]);
   const day = base;
   const update = (next: Partial<DayDraft>): void => {
     setDraft({ ...current, ...next });
@@ -251,16 +259,30 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           </section>
           <section className="panel stack" aria-labelledby="day-items">
             <h2 id="day-items">Передачи</h2>
+            <PlacementPicker
+              value={placing}
+              onChange={setPlacing}
+              onAir={preview.data !== undefined && preview.data.airsFrom !== null}
+              timeline={preview.data}
+            />
             <ItemPicker
               kind={kindDescriptions[aired.kind].catalogue}
               label="Добавить из каталога"
               taken={[]}
               onPick={(picked) => {
                 void mediaOf(aired.kind, picked.id).then((media) => {
-                  setDraft((before) => ({
-                    ...before,
-                    items: [...before.items, { key: nextKey(), media, startsAt: null, isAd: false, draft: 0 }],
-                  }));
+                  const before = latest.current;
+                  const place = placeFor(placing, preview.data, date, before.items.length);
+                  const item = {
+                    key: nextKey(),
+                    media,
+                    startsAt: fixedStartOf(placing),
+                    isAd: false,
+                    draft: 0 as const,
+                  };
+                  latest.current = { ...before, items: insertAt(before.items, place, item) };
+                  setDraft(latest.current);
+                  toast(`«${media.name}» — место ${String(place + 1)} из ${String(latest.current.items.length)}.`);
                 });
               }}
             />

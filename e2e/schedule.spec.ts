@@ -297,6 +297,26 @@ test('in a 231-item day an editor puts a clip at a time, another at that time to
   await page.context().close();
 });
 
+test('the day on the air marks what already aired as such, and the save stays in reach down a long list', async ({
+  browser,
+}) => {
+  const videoId = Number(process.env.E2E_VIDEO_ID);
+  // Began 100 s ago: the 20 s video twenty times, the first four over.
+  await writeToday('tv', { startsIn: -100, items: Array.from({ length: 20 }, () => ({ id: videoId })), tickers: [] });
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule/tv/${wallClock(new Date()).date}`);
+  await expect(page.getByTestId('airs-from')).toBeVisible();
+  const past = page.getByTestId('timeline-row').and(page.locator('[data-past="true"]'));
+  await expect.poll(() => past.count()).toBeGreaterThanOrEqual(4);
+  for (const row of await past.all()) await expect(row).toContainText('Вышло');
+  await expect(page.getByTestId('timeline-row').and(page.locator('[data-past="false"]')).first()).not.toContainText(
+    'Вышло',
+  );
+  await dayItems(page).last().scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeInViewport();
+  await page.context().close();
+});
+
 test('an edit of the day on air: the live player plays through the save and the new item airs when shown', async ({
   browser,
 }) => {

@@ -185,6 +185,16 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           <Copy size={16} aria-hidden="true" />
           Копировать
         </button>
+      </PageHeader>
+      <DayNavigation channel={channel} date={date} base="/schedule" step={1} />
+      {/* The day's state and its save stay in reach however far down the list the editor is. */}
+      <div className="save-bar">
+        <p className="muted" role="status">
+          {day.revision === 0
+            ? 'Этого дня ещё нет в сетке: добавьте передачи и сохраните.'
+            : `Версия ${String(day.revision)}${day.savedBy === null ? '' : `, сохранил(а) ${day.savedBy}`}${day.savedAt === null ? '' : ` ${formatDateTime(day.savedAt)}`}.`}
+          {changed ? ' Есть несохранённые изменения.' : ''}
+        </p>
         <button
           type="button"
           className="button button--primary"
@@ -196,14 +206,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           <Save size={16} aria-hidden="true" />
           {save.isPending ? 'Сохранение…' : 'Сохранить'}
         </button>
-      </PageHeader>
-      <DayNavigation channel={channel} date={date} base="/schedule" step={1} />
-      <p className="muted" role="status">
-        {day.revision === 0
-          ? 'Этого дня ещё нет в сетке: добавьте передачи и сохраните.'
-          : `Версия ${String(day.revision)}${day.savedBy === null ? '' : `, сохранил(а) ${day.savedBy}`}${day.savedAt === null ? '' : ` ${formatDateTime(day.savedAt)}`}.`}
-        {changed ? ' Есть несохранённые изменения.' : ''}
-      </p>
+      </div>
       {kept.restored ? (
         <div className="alert alert--info row" role="status">
           <span>

@@ -50,6 +50,8 @@ export function Timeline(props: {
       <ol className="timeline__rows" aria-label="Расчёт эфира">
         {timeline.rows.map((row) => {
           const name = props.names[row.index] ?? '—';
+          // Already on the air: what it lacked is history, not a warning.
+          const past = timeline.airsFrom !== null && row.end !== null && row.end <= timeline.airsFrom;
           return (
             <li
               key={row.index}
@@ -57,6 +59,7 @@ export function Timeline(props: {
               data-airs={row.airs}
               data-testid="timeline-row"
               data-start={row.start ?? ''}
+              data-past={past}
             >
               {row.gapBeforeSeconds >= 1 ? (
                 <span className="timeline__gap" data-testid="timeline-gap">
@@ -74,10 +77,11 @@ export function Timeline(props: {
                     Обрезано на {formatDuration(row.cutSeconds)}
                   </span>
                 ) : null}
-                {row.airs && row.media === 'missing' ? (
+                {past && row.airs ? <span className="badge">Вышло</span> : null}
+                {!past && row.airs && row.media === 'missing' ? (
                   <span className="badge badge--warn">Нет медиа: слот заполнит заставка</span>
                 ) : null}
-                {row.airs && row.media === 'late' ? (
+                {!past && row.airs && row.media === 'late' ? (
                   <span className="badge badge--warn">Медиа будут готовы только во время слота</span>
                 ) : null}
               </span>

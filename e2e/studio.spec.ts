@@ -216,6 +216,16 @@ test.describe.serial('the studio', () => {
     await expect(polls.first()).toContainText('Какой фильм показать в субботу?');
     await page.reload();
     await expect(polls.first()).toContainText('Какой фильм показать в субботу?');
+    // A demo poll has votes: changing an answer's text says they stay with it, before the save.
+    await polls
+      .nth(1)
+      .getByRole('button', { name: /^Изменить опрос/u })
+      .click();
+    const answer = page.getByRole('dialog').getByLabel('Вариант 1', { exact: true });
+    await expect(page.getByRole('dialog').getByText(/^Голосов за этот вариант/u)).toHaveCount(0);
+    await answer.fill(`${await answer.inputValue()}!`);
+    await expect(answer).toHaveAccessibleDescription(/^Голосов за этот вариант: \d+\. Они останутся за новым текстом/u);
+    await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
 
     const viewer = await browser.newPage();
     await expect

@@ -1,8 +1,9 @@
 // Adding or changing a poll: its question, up to four answers (an empty one is not offered) and
-// whether it is open. Changing the answers of a poll keeps the votes given to each position.
+// whether it is open. Changing the answers of a poll keeps the votes given to each position, and
+// the field of an answer that has votes says so as soon as its text changes.
 import { pollFieldsSchema, type StudioPoll } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type EntryEditing, EntryForm } from '../../components/entry-form.tsx';
 import { CheckboxField, fieldOf, ListProblem, TextAreaField, TextField } from '../../components/fields.tsx';
@@ -18,6 +19,13 @@ export function PollForm({ editing }: { editing: EntryEditing<StudioPoll, PollVa
     defaultValues: { question: poll?.question ?? '', variants, active: poll?.active ?? true },
   });
   const { errors } = form.formState;
+  const typed = useWatch({ control: form.control, name: 'variants' });
+  /** What a changed answer's field says of the votes it keeps. */
+  const keptVotes = (index: number): string | undefined => {
+    const votes = poll?.votes[index] ?? 0;
+    if (votes === 0 || typed[index] === variants[index]) return undefined;
+    return `Голосов за этот вариант: ${String(votes)}. Они останутся за новым текстом; чтобы начать счёт заново, создайте новый опрос.`;
+  };
   return (
     <EntryForm form={form} editing={editing}>
       <TextAreaField label="Вопрос" rows={2} {...fieldOf(form, 'question')} />
@@ -25,7 +33,12 @@ export function PollForm({ editing }: { editing: EntryEditing<StudioPoll, PollVa
         <legend>Варианты ответа</legend>
         <p className="field__hint">Хотя бы два; пустой вариант не показывается.</p>
         {variants.map((_variant, index) => (
-          <TextField key={index} label={`Вариант ${String(index + 1)}`} {...fieldOf(form, `variants.${index}`)} />
+          <TextField
+            key={index}
+            label={`Вариант ${String(index + 1)}`}
+            {...fieldOf(form, `variants.${index}`)}
+            {...(keptVotes(index) === undefined ? {} : { hint: keptVotes(index) })}
+          />
         ))}
         <ListProblem problem={errors.variants?.message} />
       </fieldset>

@@ -99,9 +99,11 @@ test.describe.serial('chat moderation', () => {
     expect(await (await refusal).json()).toEqual({
       detail: 'This chat is in slow mode: one message every 30 seconds.',
     });
+    // The wait is said in seconds, and the send waits with it; the text stays for then.
     await expect(typist.locator('#chat-message-problem')).toHaveText(
-      'Не так быстро: подождите немного и отправьте снова.',
+      /^Не так быстро: следующее сообщение можно отправить через (29|30) с\.$/u,
     );
+    await expect(typist.getByRole('button', { name: 'Отправить' })).toBeDisabled();
     await expect(typist.getByPlaceholder('Сообщение')).toHaveValue('Второе сообщение');
 
     await radioRoom(studio).getByLabel('Медленный режим').selectOption('0');
@@ -128,15 +130,20 @@ test.describe.serial('chat moderation', () => {
     await expect(bans.getByText(text)).toBeVisible();
 
     // A ban is checked before a visitor's pace: refused as banned, however soon after the last post.
+    // The visitor is told until when, on their clock, and can type no more till then.
+    const bannedUntil = /^Модератор запретил вам писать в чат до \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\.$/u;
     await say(troll, 'Меня не остановить');
-    await expect(troll.locator('#chat-message-problem')).toHaveText('Модератор запретил вам писать в чат.');
+    await expect(troll.locator('#chat-message-problem')).toHaveText(bannedUntil);
+    await expect(troll.getByPlaceholder('Сообщение')).toBeDisabled();
     const again = await visitor(browser, 'Совсем другой');
     await say(again, 'Я новенький, честно');
-    await expect(again.locator('#chat-message-problem')).toHaveText('Модератор запретил вам писать в чат.');
+    await expect(again.locator('#chat-message-problem')).toHaveText(bannedUntil);
 
-    // Lifted, the address may post again.
+    // Lifted, the address may post again (the page, told of the ban's end, learns of a lift on
+    // its next load).
     await bans.getByRole('button', { name: /^Снять бан гостя/u }).click();
     await expect(bans.getByText('Сейчас никто не забанен.')).toBeVisible();
+    await again.reload();
     await say(again, 'Спасибо, больше не буду');
     await expect(again.locator('.chat__message', { hasText: 'Спасибо, больше не буду' })).toBeVisible();
     await Promise.all([troll.context().close(), again.context().close(), studio.context().close()]);

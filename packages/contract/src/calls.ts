@@ -76,7 +76,13 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number().int(), results: z.array(item) });
 }
 
-export const errorSchema = z.object({ detail: z.string() });
+export const errorSchema = z.object({
+  detail: z.string(),
+  until: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('a refusal that lasts: the instant it ends (a chat ban for a time)'),
+});
 export type ErrorAnswer = z.infer<typeof errorSchema>;
 
 export const noneSchema = z.literal('none').describe("the text 'none': no programme today");

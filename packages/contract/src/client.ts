@@ -14,7 +14,7 @@ import {
   studioCallRoutes,
   studioPrefix,
 } from './call-routes.ts';
-import type { calls } from './calls.ts';
+import { type calls, errorSchema } from './calls.ts';
 import type { efirCalls } from './efir-calls.ts';
 import type { studioCalls } from './studio.ts';
 
@@ -63,15 +63,28 @@ type EfirCalls = typeof efirCalls;
 type AdminCalls = typeof adminCalls;
 type StudioCalls = typeof studioCalls;
 
-/** A refused call: the HTTP status and the server's `{detail}`, when it gave one. */
+/** What a refusal says beyond its status: the server's `{detail}`, until when it holds, and the
+ * seconds to wait before asking again (`Retry-After`), where it gave them. */
+export interface Refusal {
+  detail?: string | undefined;
+  until?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+}
+
+/** A refused call: the HTTP status and what the server said of it. */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
-  constructor(where: string, status: number, detail?: string) {
+  readonly until: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(where: string, status: number, refusal: Refusal = {}) {
+    const { detail } = refusal;
     super(`${where}: HTTP ${String(status)}${detail === undefined ? '' : `: ${detail}`}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.until = refusal.until;
+    this.retryAfterSeconds = refusal.retryAfterSeconds;
   }
 }
 
@@ -149,16 +162,16 @@ export interface ClientOptions {
   answerWithinMs?: number;
 }
 
-async function detailOf(response: Response): Promise<string | undefined> {
+async function refusalOf(response: Response): Promise<Refusal> {
+  const wait = Number(response.headers.get('retry-after') ?? '');
+  const refusal: Refusal = Number.isFinite(wait) && wait > 0 ? { retryAfterSeconds: wait } : {};
   try {
-    const answer: unknown = await response.json();
-    if (typeof answer === 'object' && answer !== null && 'detail' in answer && typeof answer.detail === 'string') {
-      return answer.detail;
-    }
+    const answer = errorSchema.partial().safeParse(await response.json());
+    if (answer.success) return { ...refusal, detail: answer.data.detail, until: answer.data.until };
   } catch {
     // Not JSON: no detail.
   }
-  return undefined;
+  return refusal;
 }
 
 type Caller<T> = <K extends keyof T & string>(name: K, ...args: CallArgs<T[K]>) => Promise<AnswerOf<T[K]>>;
@@ -187,7 +200,7 @@ function clientOf<T extends Record<string, CallSchemas>>(
       ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }),
       ...(given?.body === undefined ? {} : { body: JSON.stringify(given.body) }),
     });
-    if (!response.ok) throw new ApiError(`${route.method} ${url}`, response.status, await detailOf(response));
+    if (!response.ok) throw new ApiError(`${route.method} ${url}`, response.status, await refusalOf(response));
     return (await response.json()) as AnswerOf<T[typeof name]>;
   };
 }

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { HttpError } from './http-error.ts';
 
 /** What a client is told to wait before retrying while the database is away: about a restart's length. */
 export const databaseRetryAfterSeconds = 5;
@@ -123,7 +124,10 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     return answerDatabaseUnavailable(reply);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+  if (status >= 400 && status < 500) {
+    const until = error instanceof HttpError && error.until !== undefined ? { until: error.until.toISOString() } : {};
+    return reply.code(status).send({ detail: error.message, ...until });
+  }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ detail: internalDetail });
 }

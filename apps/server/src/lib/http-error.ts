@@ -1,9 +1,12 @@
-/** An error whose message is meant for the visitor: answered as `{detail}` with its status. */
+/** An error whose message is meant for the visitor: answered as `{detail}` with its status, and
+ * `until` when the refusal holds till a known instant. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, detail: string) {
+  readonly until: Date | undefined;
+  constructor(statusCode: number, detail: string, until?: Date) {
     super(detail);
     this.statusCode = statusCode;
+    this.until = until;
   }
 }
 

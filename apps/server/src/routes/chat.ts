@@ -72,7 +72,7 @@ export const chatRoutes: FastifyPluginCallbackZod<RouteContext> = (
         visitorLimits,
         clock(),
       );
-      if (outcome.kind === 'banned') throw new HttpError(403, banDetail(outcome.until));
+      if (outcome.kind === 'banned') throw new HttpError(403, banDetail(outcome.until), outcome.until ?? undefined);
       if (outcome.kind === 'refused-word') throw badRequest(chatWordRefusal);
       if (outcome.kind !== 'posted') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));

@@ -115,6 +115,8 @@ describe('bans', () => {
     expect(errorSchema.parse(refused.json).detail).toMatch(
       /^A moderator has banned you from posting in the chats until /u,
     );
+    // The end of the ban as data too, for the page to say in the visitor's words and clock.
+    expect(errorSchema.parse(refused.json).until).toBe(made.until);
     expect((await post(troll, 'И в радио', 'radio', 4)).status).toBe(403);
     const audit = await newestAudit('chat-ban.add');
     expect(audit).toMatchObject({ entity: 'chat-ban', entityId: made.id, before: null, after: { id: made.id } });
@@ -134,7 +136,7 @@ describe('bans', () => {
     troll.forget();
     const fresh = await post(troll, 'Я другой, честно');
     expect(fresh.status).toBe(403);
-    expect(errorSchema.parse(fresh.json).detail).toBe('A moderator has banned you from posting in the chats.');
+    expect(errorSchema.parse(fresh.json)).toEqual({ detail: 'A moderator has banned you from posting in the chats.' });
     // A forged cookie is no cookie: a new visitor, from the banned address all the same.
     const forger = visitor(address);
     const forged = await forger.request({

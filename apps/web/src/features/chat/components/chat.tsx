@@ -219,11 +219,35 @@ function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: str
   );
 }
 
+/** A ban's end as the visitor's clock reads it: digits, the same in either script. */
+const untilFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+/** The longest wait a browser timer takes; a longer refusal is looked at again then. */
+const longestTimerMs = 2 ** 31 - 1;
+
 function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChangeName: () => void }) {
   const { t } = useI18n();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string>();
   const [sending, setSending] = useState(false);
+  /** Until when the server refuses this visitor's posts (a ban: for good when endless), as it said. */
+  const [refused, setRefused] = useState<{ until: number; banned: boolean }>();
+  useEffect(() => {
+    if (refused === undefined || !Number.isFinite(refused.until)) return;
+    const timer = setTimeout(
+      () => {
+        if (Date.now() < refused.until) {
+          setRefused({ ...refused });
+          return;
+        }
+        setRefused(undefined);
+        setProblem(undefined);
+      },
+      Math.min(Math.max(0, refused.until - Date.now()), longestTimerMs),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [refused]);
   const submit = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault();
     const found = chatInputProblem(props.nickname, message);
@@ -240,9 +264,22 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
       setProblem(undefined);
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && error.status === 429) setProblem(t('chat.too_fast'));
-      else if (error instanceof ApiError && error.status === 403) setProblem(t('chat.banned'));
-      else if (error instanceof ApiError && error.detail === chatWordRefusal) setProblem(t('chat.refused_word'));
+      if (error instanceof ApiError && error.status === 429) {
+        const seconds = error.retryAfterSeconds;
+        if (seconds === undefined) setProblem(t('chat.too_fast'));
+        else {
+          setProblem(t('chat.wait', { seconds: String(seconds) }));
+          setRefused({ until: Date.now() + seconds * 1000, banned: false });
+        }
+      } else if (error instanceof ApiError && error.status === 403) {
+        const { until } = error;
+        setProblem(
+          until === undefined
+            ? t('chat.banned')
+            : t('chat.banned_until', { until: untilFormat.format(new Date(until)) }),
+        );
+        setRefused({ until: until === undefined ? Infinity : Date.parse(until), banned: true });
+      } else if (error instanceof ApiError && error.detail === chatWordRefusal) setProblem(t('chat.refused_word'));
       else if (error instanceof ApiError && error.status === 400) {
         setProblem(t('chat.invalid', { detail: error.detail ?? '' }));
       } else setProblem(t('chat.failed'));
@@ -271,12 +308,14 @@ function PostForm(props: { room: ChatRoom; id: number; nickname: string; onChang
           autoComplete="off"
           aria-invalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : 'chat-message-problem'}
+          disabled={refused?.banned === true}
           onChange={(event) => {
             setMessage(event.target.value);
-            setProblem(undefined);
+            // A refusal that still holds stays said: the send waits for it.
+            if (refused === undefined) setProblem(undefined);
           }}
         />
-        <button type="submit" className="button chat__send" disabled={sending}>
+        <button type="submit" className="button chat__send" disabled={sending || refused !== undefined}>
           <Send aria-hidden="true" size={18} />
           <span>{t('chat.send')}</span>
         </button>

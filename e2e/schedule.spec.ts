@@ -297,6 +297,64 @@ test('in a 231-item day an editor puts a clip at a time, another at that time to
   await page.context().close();
 });
 
+test('a save refused for a colleague’s save shows both sides, and the editor carries over only some changes', async ({
+  browser,
+}) => {
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const [a, b, c] = published.results;
+  expect(c, 'three published videos of the demo catalogue').toBeDefined();
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const admin = createAdminClient({ baseUrl: site(), token });
+  const date = addDays(wallClock(new Date()).date, 24);
+  const write = (ids: number[], finishedText: string) =>
+    admin('scheduleWrite', {
+      params: { channel: 'tv', date },
+      body: { startsAt: '09:00:00', finishedText, items: ids.map((id) => ({ id, startsAt: null, isAd: false })) },
+    });
+  await write([a!.id, b!.id], 'Было');
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(dayItems(page)).toHaveCount(2);
+  // Mine: the first item out, another in at the end.
+  await page.getByRole('button', { name: `Убрать «${a!.name}» из дня` }).click();
+  await addFromCatalogue(page, c!.name);
+  // Theirs, meanwhile: the first programme again at the end, and the day's closing words.
+  await write([a!.id, b!.id, a!.id], 'Стало');
+
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'День уже изменили' });
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    'Изменено: текст после окончания эфира — «Стало»',
+    `Добавлено «${a!.name}» после «${b!.name}»`,
+  ]);
+  const removal = dialog.getByRole('checkbox', { name: `Убрано «${a!.name}» (место 1)` });
+  await expect(removal).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: `Добавлено «${c!.name}» после «${b!.name}»` })).toBeChecked();
+  await removal.uncheck();
+  await dialog.getByRole('button', { name: 'Перенести в их версию: 1' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dayItems(page)).toHaveCount(4);
+  for (const [place, video] of [a, b, c, a].entries())
+    await expect(dayItems(page).nth(place)).toContainText(video!.name);
+  await expect(page.getByLabel('Текст после окончания эфира')).toHaveValue('Стало');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  // As stored: their version with my one change carried over.
+  const stored = await page.evaluate(
+    async (url) =>
+      (
+        (await (await fetch(url)).json()) as {
+          day: { revision: number; finishedText: string; items: { id: number }[] };
+        }
+      ).day,
+    studioUrl('scheduleDay', { params: { channel: 'tv', date } }),
+  );
+  expect(stored.revision).toBe(3);
+  expect(stored.finishedText).toBe('Стало');
+  expect(stored.items.map((item) => item.id)).toEqual([a!.id, b!.id, c!.id, a!.id]);
+  await page.context().close();
+});
+
 test('the day on the air marks what already aired as such, and the save stays in reach down a long list', async ({
   browser,
 }) => {

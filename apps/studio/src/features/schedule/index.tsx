@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save } from 'lucide-react';
 import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
 import { FormProblem } from '../../components/fields.tsx';
 import { ItemPicker } from '../../components/item-picker.tsx';
 import { Loaded } from '../../components/loaded.tsx';
@@ -29,6 +28,7 @@ import {
   usePreview,
   useSaveDay,
 } from './api.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
 import { CopyDialog } from './copy-dialog.tsx';
 import { LeaveGuard, useKeptDraft } from './kept-draft.tsx';
 import { ItemRow } from './item-row.tsx';
@@ -131,7 +131,8 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const toast = useToast();
   const kept = useKeptDraft(channel, date, props.opened, dirty);
   const { base, draft: current, setDraft, changed, open } = kept;
-  const [conflict, setConflict] = useState<string>();
+  /** A refused save: the server's word and the day as they saved it meanwhile. */
+  const [conflict, setConflict] = useState<{ problem: string; theirs: StudioScheduleDay }>();
   const [copying, setCopying] = useState(false);
   const save = useSaveDay(channel, date);
   const copy = useCopyDay(channel, date);
@@ -157,7 +158,11 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           toast('День сохранён.');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setConflict(problemOf(error));
+          if (error instanceof ApiError && error.status === 409) {
+            void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
+              setConflict({ problem: problemOf(error), theirs: latest.day });
+            });
+          }
         },
       },
     );
@@ -334,41 +339,29 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           <Timeline timeline={preview.data} names={names} stale={preview.isPlaceholderData || preview.isFetching} />
         )}
       </div>
-      <Dialog
-        open={conflict !== undefined}
-        title="День уже изменили"
-        narrow
-        onClose={() => {
-          setConflict(undefined);
-        }}
-      >
-        <p>{conflict}</p>
-        <div className="dialog__footer">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
-                setConflict(undefined);
-                open(latest.day);
-              });
-            }}
-          >
-            Открыть их версию
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => {
-              void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
-                onSave(latest.day.revision);
-              });
-            }}
-          >
-            Записать мою поверх
-          </button>
-        </div>
-      </Dialog>
+      {conflict === undefined ? null : (
+        <ConflictDialog
+          problem={conflict.problem}
+          base={base}
+          theirs={conflict.theirs}
+          mine={current}
+          busy={save.isPending}
+          onCarryOver={(merged) => {
+            open(conflict.theirs);
+            setDraft(merged);
+            setConflict(undefined);
+            toast(
+              `Открыта версия ${String(conflict.theirs.revision)} с перенесёнными изменениями: проверьте и сохраните.`,
+            );
+          }}
+          onOverwrite={() => {
+            onSave(conflict.theirs.revision);
+          }}
+          onClose={() => {
+            setConflict(undefined);
+          }}
+        />
+      )}
       <CopyDialog
         key={date}
         open={copying}

@@ -64,6 +64,23 @@ async function timelineRows(page: Page): Promise<{ start: number; name: string }
   return out;
 }
 
+/** Three published videos of the demo catalogue, a day `days` ahead, and a writer of that TV day
+ * (from 09:00, these ids, these closing words) through the operators' call. */
+async function dayOfThree(days: number) {
+  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
+  const [a, b, c] = published.results;
+  if (a === undefined || b === undefined || c === undefined) throw new Error('the demo catalogue has three videos');
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const admin = createAdminClient({ baseUrl: site(), token });
+  const date = addDays(wallClock(new Date()).date, days);
+  const write = (ids: number[], finishedText: string) =>
+    admin('scheduleWrite', {
+      params: { channel: 'tv', date },
+      body: { startsAt: '09:00:00', finishedText, items: ids.map((id) => ({ id, startsAt: null, isAd: false })) },
+    });
+  return { videos: [a, b, c] as const, date, write };
+}
+
 test('an editor builds tomorrow by dragging, sees the slate and a cut before saving, and /tv shows that day', async ({
   browser,
 }) => {
@@ -300,42 +317,33 @@ test('in a 231-item day an editor puts a clip at a time, another at that time to
 test('a save refused for a colleague’s save shows both sides, and the editor carries over only some changes', async ({
   browser,
 }) => {
-  const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
-  const [a, b, c] = published.results;
-  expect(c, 'three published videos of the demo catalogue').toBeDefined();
-  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
-  const admin = createAdminClient({ baseUrl: site(), token });
-  const date = addDays(wallClock(new Date()).date, 24);
-  const write = (ids: number[], finishedText: string) =>
-    admin('scheduleWrite', {
-      params: { channel: 'tv', date },
-      body: { startsAt: '09:00:00', finishedText, items: ids.map((id) => ({ id, startsAt: null, isAd: false })) },
-    });
-  await write([a!.id, b!.id], 'Было');
+  const { videos, date, write } = await dayOfThree(24);
+  const [a, b, c] = videos;
+  await write([a.id, b.id], 'Было');
   const page = await editor(browser);
   await page.goto(`${site()}/studio/schedule/tv/${date}`);
   await expect(dayItems(page)).toHaveCount(2);
   // Mine: the first item out, another in at the end.
-  await page.getByRole('button', { name: `Убрать «${a!.name}» из дня` }).click();
-  await addFromCatalogue(page, c!.name);
+  await page.getByRole('button', { name: `Убрать «${a.name}» из дня` }).click();
+  await addFromCatalogue(page, c.name);
   // Theirs, meanwhile: the first programme again at the end, and the day's closing words.
-  await write([a!.id, b!.id, a!.id], 'Стало');
+  await write([a.id, b.id, a.id], 'Стало');
 
   await page.getByRole('button', { name: 'Сохранить' }).click();
   const dialog = page.getByRole('dialog', { name: 'День уже изменили' });
   await expect(dialog.getByRole('listitem')).toHaveText([
     'Изменено: текст после окончания эфира — «Стало»',
-    `Добавлено «${a!.name}» после «${b!.name}»`,
+    `Добавлено «${a.name}» после «${b.name}»`,
   ]);
-  const removal = dialog.getByRole('checkbox', { name: `Убрано «${a!.name}» (место 1)` });
+  const removal = dialog.getByRole('checkbox', { name: `Убрано «${a.name}» (место 1)` });
   await expect(removal).toBeChecked();
-  await expect(dialog.getByRole('checkbox', { name: `Добавлено «${c!.name}» после «${b!.name}»` })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: `Добавлено «${c.name}» после «${b.name}»` })).toBeChecked();
   await removal.uncheck();
   await dialog.getByRole('button', { name: 'Перенести в их версию: 1' }).click();
   await expect(dialog).toBeHidden();
   await expect(dayItems(page)).toHaveCount(4);
   for (const [place, video] of [a, b, c, a].entries())
-    await expect(dayItems(page).nth(place)).toContainText(video!.name);
+    await expect(dayItems(page).nth(place)).toContainText(video.name);
   await expect(page.getByLabel('Текст после окончания эфира')).toHaveValue('Стало');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('День сохранён.')).toBeVisible();
@@ -351,7 +359,33 @@ test('a save refused for a colleague’s save shows both sides, and the editor c
   );
   expect(stored.revision).toBe(3);
   expect(stored.finishedText).toBe('Стало');
-  expect(stored.items.map((item) => item.id)).toEqual([a!.id, b!.id, c!.id, a!.id]);
+  expect(stored.items.map((item) => item.id)).toEqual([a.id, b.id, c.id, a.id]);
+  await page.context().close();
+});
+
+test('an earlier version of a day opens from its saves and is saved again as the day', async ({ browser }) => {
+  const { videos, date, write } = await dayOfThree(25);
+  const [a, b, c] = videos;
+  await write([a.id, b.id], 'Вчерашняя');
+  await write([c.id], 'Сегодняшняя');
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(dayItems(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Версии' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Версии дня' });
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  await expect(dialog.getByRole('listitem').first()).toContainText('Сейчас');
+  await dialog.getByRole('button', { name: 'Открыть версию 1' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Открыта версия 1: проверьте и сохраните.')).toBeVisible();
+  await expect(dayItems(page)).toHaveCount(2);
+  await expect(page.getByLabel('Текст после окончания эфира')).toHaveValue('Вчерашняя');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  await expect(page.getByText(/^Версия 3/u)).toBeVisible();
+  await page.reload();
+  await expect(dayItems(page)).toHaveCount(2);
+  for (const [place, video] of [a, b].entries()) await expect(dayItems(page).nth(place)).toContainText(video.name);
   await page.context().close();
 });
 

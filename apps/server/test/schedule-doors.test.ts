@@ -106,6 +106,7 @@ describe.each(doors)('a day written through %s', (_door, write) => {
     expect(second.status).toBe(200);
     const entry = await lastWrite('tv');
     const stored = {
+      date,
       revision: 2,
       startsAt: '07:00:00',
       finishedText: '',

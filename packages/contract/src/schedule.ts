@@ -40,6 +40,8 @@ export const scheduleLimits = {
   copyDays: 62,
   /** Days the week view shows. */
   weekDays: 7,
+  /** Saved versions of a day listed for reopening, newest first. */
+  versions: 50,
   /** Characters of a ticker's message, and of the text shown when the day's programmes end. */
   tickerMessage: 500,
   finishedText: 2000,

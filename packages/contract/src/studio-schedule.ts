@@ -80,6 +80,16 @@ export const scheduleSaveSchema = scheduleDraftSchema.extend({
 });
 export type ScheduleSave = z.input<typeof scheduleSaveSchema>;
 
+/** A saved version of a day, as the audit kept it. */
+export const scheduleVersionSchema = z.object({
+  entry: z.number().int().describe('the audit entry that keeps it'),
+  revision: z.number().int(),
+  savedBy: z.string(),
+  savedAt: z.string().describe('ISO 8601'),
+  items: z.number().int().describe('how many items it had'),
+});
+export type ScheduleVersion = z.infer<typeof scheduleVersionSchema>;
+
 export const scheduleCopySchema = z
   .object({
     from: dateSchema.describe('the first day to write'),

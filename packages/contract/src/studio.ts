@@ -57,6 +57,7 @@ import {
   scheduleDraftSchema,
   scheduleSaveSchema,
   scheduleTimelineSchema,
+  scheduleVersionSchema,
   scheduleWeekDaySchema,
   studioScheduleDaySchema,
 } from './studio-schedule.ts';
@@ -251,6 +252,19 @@ export const studioCalls = withRoutes(studioCallRoutes, {
     response: z.object({
       written: z.array(dateSchema),
       kept: z.array(dateSchema).describe('days that have a schedule, left as they are'),
+    }),
+  },
+  scheduleVersions: {
+    access: editors,
+    params: scheduleParams,
+    response: z.array(scheduleVersionSchema).describe('the saves of the day, newest first'),
+  },
+  scheduleVersion: {
+    access: editors,
+    params: scheduleParams.extend({ entry: idSchema }),
+    response: z.object({
+      day: studioScheduleDaySchema.describe('the day as that save left it'),
+      gone: z.number().int().describe('its items whose programme is no longer in the catalogue, left out'),
     }),
   },
   scheduleWeek: {

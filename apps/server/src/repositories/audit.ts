@@ -39,6 +39,26 @@ export async function recordChange(db: Db, actor: Actor, change: Change): Promis
   });
 }
 
+/** The entries of one entity's action, newest first: its versions, as the log keeps them. */
+export async function entityChanges(
+  db: Db,
+  change: { entity: string; entityId: number; action: string },
+  limit: number,
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditEntry)
+    .where(
+      and(
+        eq(auditEntry.entity, change.entity),
+        eq(auditEntry.entityId, change.entityId),
+        eq(auditEntry.action, change.action),
+      ),
+    )
+    .orderBy(desc(auditEntry.at), desc(auditEntry.id))
+    .limit(limit);
+}
+
 export interface AuditFilter {
   actor?: string;
   entity?: string;

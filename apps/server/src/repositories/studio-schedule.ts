@@ -68,6 +68,7 @@ export async function scheduleSnapshot(db: Db, channel: ChannelRef, date: string
   const day = await editorScheduleDay(db, channel, date);
   if (day === undefined) return null;
   return {
+    date,
     revision: day.revision,
     startsAt: day.startsAt,
     finishedText: day.finishedText,

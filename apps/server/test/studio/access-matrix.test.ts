@@ -33,10 +33,11 @@ import {
 
 const site = useStudioSite();
 
-/** A value for each path parameter: ids that name nothing, and a real slideshow, room, kind,
- * channel and date. */
+/** A value for each path parameter: ids (and an audit entry) that name nothing, and a real
+ * slideshow, room, kind, channel and date. */
 const params: Record<string, string | number> = {
   id: 2_147_483_647,
+  entry: 2_147_483_647,
   show: 'main',
   room: 'teleprogram',
   kind: 'programmes',
@@ -56,7 +57,7 @@ interface Call extends CallRoute {
 function answerWhenAllowed(name: StudioCallName): number {
   const call = studioCalls[name] as Call;
   if (call.body !== undefined && !call.body.safeParse({}).success) return 400;
-  if (call.params !== undefined && call.path.includes(':id')) return 404;
+  if (call.params !== undefined && /:(id|entry)\b/u.test(call.path)) return 404;
   return 200;
 }
 

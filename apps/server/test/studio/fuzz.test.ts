@@ -36,6 +36,7 @@ interface Call extends CallRoute {
 /** Path values naming things the seeded site has: the first of each list, a real day. */
 const params = (login: string): Record<string, string | number> => ({
   id: 1,
+  entry: 1,
   login,
   show: 'main',
   room: 'teleprogram',

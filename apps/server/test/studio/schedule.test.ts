@@ -175,6 +175,60 @@ describe('a day in the schedule editor', () => {
     expect(writes[1]).toMatchObject({ before: { revision: 1 }, after: { revision: 2 } });
   });
 
+  it('lists the saves of a day from the audit and opens any of them as it was, leaving out what the catalogue lost', async () => {
+    const params = { channel: 'tv', date: '2031-08-05' };
+    const first = await call(editor, 'scheduleSave', {
+      params,
+      body: {
+        revision: 0,
+        startsAt: '08:00:00',
+        finishedText: 'Первая',
+        items: [{ id: videos[0]! }, { id: videos[1]! }],
+      },
+    });
+    await call(other, 'scheduleSave', {
+      params,
+      body: { revision: 1, startsAt: '09:00:00', items: [{ id: videos[2]! }] },
+    });
+    const versions = await call(editor, 'scheduleVersions', { params });
+    expect(versions.status).toBe(200);
+    expect(versions.body.map(({ revision, items }) => ({ revision, items }))).toEqual([
+      { revision: 2, items: 1 },
+      { revision: 1, items: 2 },
+    ]);
+    const oldest = versions.body[1]!;
+    const opened = await call(editor, 'scheduleVersion', { params: { ...params, entry: oldest.entry } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.gone).toBe(0);
+    expect(opened.body.day).toMatchObject({ revision: 1, startsAt: '08:00:00', finishedText: 'Первая' });
+    expect(opened.body.day.items.map((item) => [item.id, item.media.name])).toEqual(
+      first.body.day.items.map((item) => [item.id, item.media.name]),
+    );
+    // Another day's entry is not this day's version.
+    const elsewhere = await call(editor, 'scheduleVersion', {
+      params: { channel: 'tv', date: '2031-08-06', entry: oldest.entry },
+    });
+    expect(elsewhere.status).toBe(404);
+    // A programme gone from the catalogue since: the version opens without it, and says so.
+    const db = site().database.db;
+    const [kept] = await db.select().from(video).where(eq(video.id, videos[0]!));
+    const [doomed] = await db
+      .insert(video)
+      .values({ name: 'Удалят', categoryId: kept!.categoryId, durationSeconds: 10 })
+      .returning();
+    const withDoomed = await call(editor, 'scheduleSave', {
+      params,
+      body: { revision: 2, items: [{ id: doomed!.id }, { id: videos[0]! }] },
+    });
+    expect(withDoomed.status).toBe(200);
+    await call(editor, 'scheduleSave', { params, body: { revision: 3, items: [{ id: videos[0]! }] } });
+    await db.delete(video).where(eq(video.id, doomed!.id));
+    const third = (await call(editor, 'scheduleVersions', { params })).body.find((entry) => entry.revision === 3)!;
+    const reopened = await call(editor, 'scheduleVersion', { params: { ...params, entry: third.entry } });
+    expect(reopened.body.gone).toBe(1);
+    expect(reopened.body.day.items.map((item) => item.id)).toEqual([videos[0]]);
+  });
+
   it('keeps tickers with the TV day, for the whole day or one item', async () => {
     const params = { channel: 'tv', date: '2031-06-04' };
     const tickers = [

@@ -5,6 +5,7 @@ import {
   addDays,
   type ChannelRef,
   kindDescriptions,
+  scheduleDraftSchema,
   scheduleLimits,
   type ScheduleMedia,
   type ScheduleTimeline,
@@ -13,11 +14,12 @@ import {
   type studioCalls,
 } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { outlineDay } from '../../live/day-outline.ts';
 import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
+import { entityChanges } from '../../repositories/audit.ts';
 import { daySaved, type LiveScheduleDay } from '../../repositories/live.ts';
 import { latestJobs, mediaStateOf } from '../../repositories/studio-catalogue.ts';
 import { onAirNow } from '../../channels/on-air-now.ts';
@@ -34,6 +36,9 @@ import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
 
 type Draft = z.output<typeof studioCalls.schedulePreview.body>;
+
+/** A day as the audit keeps a save of it (`scheduleSnapshot`). */
+const snapshotSchema = scheduleDraftSchema.extend({ revision: z.number().int() });
 
 /** The items of a day with what the catalogue knows of each; refuses a day naming nothing. */
 async function mediaOf(
@@ -210,6 +215,68 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
   app.route({
     ...studioRoute('scheduleDay'),
     handler: async (request) => editorView(request.params.channel, request.params.date),
+  });
+
+  /** The saves of a stored day as the audit kept them, each with the snapshot it made. */
+  async function versionsOf(slug: string, date: string) {
+    const { channel } = liveOf(slug);
+    const stored = await editorScheduleDay(db, channel, date);
+    if (stored === undefined) return [];
+    const rows = await entityChanges(
+      db,
+      { entity: `schedule-${channel.slug}`, entityId: stored.id, action: 'schedule.write' },
+      scheduleLimits.versions,
+    );
+    return rows.flatMap((row) => {
+      const snapshot = snapshotSchema.safeParse(row.after);
+      return snapshot.success ? [{ row, snapshot: snapshot.data }] : [];
+    });
+  }
+
+  app.route({
+    ...studioRoute('scheduleVersions'),
+    handler: async (request) =>
+      (await versionsOf(request.params.channel, request.params.date)).map(({ row, snapshot }) => ({
+        entry: row.id,
+        revision: snapshot.revision,
+        savedBy: row.actor,
+        savedAt: row.at.toISOString(),
+        items: snapshot.items.length,
+      })),
+  });
+
+  app.route({
+    ...studioRoute('scheduleVersion'),
+    handler: async (request) => {
+      const { channel: slug, date, entry } = request.params;
+      const found = (await versionsOf(slug, date)).find(({ row }) => row.id === entry);
+      if (found === undefined) throw notFound(`У дня ${date} нет сохранённой версии № ${String(entry)}.`);
+      const { channel } = liveOf(slug);
+      const { row, snapshot } = found;
+      const rows = await scheduleMediaRows(
+        db,
+        channel.kind,
+        snapshot.items.map((item) => item.id),
+      );
+      const kept = snapshot.items.filter((item) => rows.has(item.id));
+      const { views } = await mediaOf(
+        db,
+        channel,
+        kept.map((item) => item.id),
+      );
+      const day: StudioScheduleDay = {
+        channel: channel.slug,
+        date,
+        revision: snapshot.revision,
+        savedBy: row.actor,
+        savedAt: row.at.toISOString(),
+        startsAt: snapshot.startsAt,
+        finishedText: snapshot.finishedText,
+        items: kept.map((item) => ({ ...item, media: views.get(item.id) as ScheduleMedia })),
+        tickers: snapshot.tickers,
+      };
+      return { day, gone: snapshot.items.length - kept.length };
+    },
   });
 
   app.route({

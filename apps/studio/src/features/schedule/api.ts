@@ -12,6 +12,14 @@ export function dayQuery(channel: string, date: string) {
   });
 }
 
+/** The saves of a day, newest first. */
+export function versionsQuery(channel: string, date: string) {
+  return queryOptions({
+    queryKey: callKey('scheduleVersions', { params: { channel, date } }),
+    queryFn: ({ signal }) => studio('scheduleVersions', { params: { channel, date }, signal }),
+  });
+}
+
 export function weekQuery(channel: string, date: string) {
   return queryOptions({
     queryKey: callKey('scheduleWeek', { params: { channel, date } }),

@@ -5,7 +5,7 @@
 // written and the editor chooses between their version and writing over it.
 import { addDays, type ChannelView, kindDescriptions, scheduleLimits, type StudioScheduleDay } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, ChevronLeft, ChevronRight, Copy, Save } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Copy, History, Save } from 'lucide-react';
 import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormProblem } from '../../components/fields.tsx';
@@ -21,6 +21,7 @@ import {
   bodyOf,
   type DayDraft,
   dayQuery,
+  draftOf,
   mediaOf,
   nextKey,
   storedBody,
@@ -35,6 +36,7 @@ import { ItemRow } from './item-row.tsx';
 import { PlacementPicker } from './placement.tsx';
 import { fixedStartOf, insertAt, placeFor, type PlacementChoice } from './placing.ts';
 import { Tickers } from './tickers.tsx';
+import { VersionsDialog } from './versions-dialog.tsx';
 import { Timeline } from './timeline.tsx';
 import './schedule.css';
 
@@ -134,6 +136,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   /** A refused save: the server's word and the day as they saved it meanwhile. */
   const [conflict, setConflict] = useState<{ problem: string; theirs: StudioScheduleDay }>();
   const [copying, setCopying] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
   const save = useSaveDay(channel, date);
   const copy = useCopyDay(channel, date);
   const preview = usePreview(channel, date, current);
@@ -189,6 +192,17 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
         >
           <Copy size={16} aria-hidden="true" />
           Копировать
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={day.revision === 0}
+          onClick={() => {
+            setBrowsing(true);
+          }}
+        >
+          <History size={16} aria-hidden="true" />
+          Версии
         </button>
       </PageHeader>
       <DayNavigation channel={channel} date={date} base="/schedule" step={1} />
@@ -362,6 +376,22 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           }}
         />
       )}
+      <VersionsDialog
+        open={browsing}
+        channel={channel}
+        date={date}
+        current={props.opened.revision}
+        onOpen={(version, gone) => {
+          setDraft(draftOf(version));
+          setBrowsing(false);
+          toast(
+            `Открыта версия ${String(version.revision)}${gone > 0 ? ` (без передач, которых нет в каталоге: ${String(gone)})` : ''}: проверьте и сохраните.`,
+          );
+        }}
+        onClose={() => {
+          setBrowsing(false);
+        }}
+      />
       <CopyDialog
         key={date}
         open={copying}

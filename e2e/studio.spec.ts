@@ -124,6 +124,40 @@ test.describe.serial('the studio', () => {
     await page.context().close();
   });
 
+  test('at 1024 px the video table shows every thumbnail and breaks no title inside a word', async ({ browser }) => {
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`${site.url}/studio/videos`);
+    const names = page.getByRole('table').locator('.table__name');
+    await expect(names.first()).toBeVisible();
+    // A word's own width fits its title's box: no title is narrower than its longest word.
+    const squeezed = await names.evaluateAll((links) =>
+      links
+        .filter((link) => {
+          const words = link.textContent.split(/\s+/u);
+          const probe = document.createElement('span');
+          probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:inherit';
+          link.append(probe);
+          const widest = Math.max(
+            ...words.map((word) => {
+              probe.textContent = word;
+              return probe.getBoundingClientRect().width;
+            }),
+          );
+          probe.remove();
+          return link.getBoundingClientRect().width + 0.5 < widest;
+        })
+        .map((link) => link.textContent),
+    );
+    expect(squeezed).toEqual([]);
+    const thumbs = page.getByRole('table').locator('tbody tr td:first-child > *');
+    expect(await thumbs.count()).toBe(await page.getByRole('table').locator('tbody tr').count());
+    for (const thumb of await thumbs.all()) expect((await thumb.boundingBox())?.width).toBeGreaterThanOrEqual(60);
+    // What does not fit scrolls within the table, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.context().close();
+  });
+
   test('a rename shows on the public page', async ({ browser }) => {
     const page = await studioPage(browser, 'vera', editorPassword);
     await page.goto(`${site.url}/studio/videos/${String(videoId)}`);

@@ -14,7 +14,7 @@ import {
   studioCallRoutes,
   studioPrefix,
 } from './call-routes.ts';
-import { type calls, errorSchema } from './calls.ts';
+import type { calls } from './calls.ts';
 import type { efirCalls } from './efir-calls.ts';
 import type { studioCalls } from './studio.ts';
 
@@ -166,8 +166,17 @@ async function refusalOf(response: Response): Promise<Refusal> {
   const wait = Number(response.headers.get('retry-after') ?? '');
   const refusal: Refusal = Number.isFinite(wait) && wait > 0 ? { retryAfterSeconds: wait } : {};
   try {
-    const answer = errorSchema.partial().safeParse(await response.json());
-    if (answer.success) return { ...refusal, detail: answer.data.detail, until: answer.data.until };
+    // Read by hand, not by the schema: zod's first parse probes for eval, which the site's
+    // content policy refuses and reports.
+    const answer: unknown = await response.json();
+    if (typeof answer === 'object' && answer !== null) {
+      const { detail, until } = answer as Record<string, unknown>;
+      return {
+        ...refusal,
+        ...(typeof detail === 'string' ? { detail } : {}),
+        ...(typeof until === 'string' ? { until } : {}),
+      };
+    }
   } catch {
     // Not JSON: no detail.
   }

@@ -208,6 +208,25 @@ test.describe.serial('the studio', () => {
       const played = () =>
         page.getByTestId(`player-${channel}`).evaluate((media) => (media as HTMLMediaElement).currentTime);
       await expect.poll(played, { timeout: 20_000 }).toBeGreaterThan(1);
+      // The card keeps the picture's clock: seconds behind the wall clock, and the item it names
+      // is the one the picture is in.
+      const card = page.getByTestId(`now-${channel}`);
+      await expect(card).toHaveAttribute('data-clock', 'picture', { timeout: 10_000 });
+      await expect
+        .poll(
+          async () => {
+            const at = Number(await card.getAttribute('data-at'));
+            const start = Number((await card.getAttribute('data-start')) ?? Number.NaN);
+            const end = Number((await card.getAttribute('data-end')) ?? Number.NaN);
+            const behind = Date.now() - at;
+            if (behind < 2000 || behind > 60_000) return `the picture is ${String(behind)} ms behind`;
+            return Number.isNaN(start) || (start <= at && at < end)
+              ? 'the named item is on the picture'
+              : `${String(at)} outside ${String(start)}–${String(end)}`;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('the named item is on the picture');
     }
     const refused: string[] = [];
     page.on('response', (response) => {

@@ -282,6 +282,16 @@ export const studioCalls = withRoutes(studioCallRoutes, {
   },
   onAir: {
     access: moderators,
+    querystring: z.object({
+      at: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe(
+          "the instant to tell (ms since the epoch), within an hour of now: a player's picture; now when unset",
+        ),
+    }),
     response: z.object({
       zone: z.string(),
       mediaPort: z.number().int().describe("the live streams' port on the site's host"),

@@ -318,6 +318,14 @@ describe('the on-air desk', () => {
       next: [{ name: 'Передача 0', mediaId: videos[0], start: begun + 50_000 }],
     });
     expect(body.zone).toBe(testTimeZone);
+    // Asked at a player's picture, a moment of the day: what airs then.
+    const later = await call(moderator, 'onAir', { query: { at: begun + 51_000 } });
+    expect(later.body.channels.find((entry) => entry.channel === 'tv')?.now).toMatchObject({
+      name: 'Передача 0',
+      start: begun + 50_000,
+    });
+    const far = await call(moderator, 'onAir', { query: { at: now.getTime() - 2 * 3600 * 1000 } });
+    expect(far.status).toBe(400);
   });
 });
 

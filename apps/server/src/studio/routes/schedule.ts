@@ -37,6 +37,9 @@ import { studioRoute } from '../route.ts';
 
 type Draft = z.output<typeof studioCalls.schedulePreview.body>;
 
+/** How far from now the desk may ask what airs. */
+const onAirReach = 3600 * 1000;
+
 /** A day as the audit keeps a save of it (`scheduleSnapshot`). */
 const snapshotSchema = scheduleDraftSchema.extend({ revision: z.number().int() });
 
@@ -336,8 +339,14 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
 
   app.route({
     ...studioRoute('onAir'),
-    handler: async () => {
-      const aired = await onAirNow(db, live, context.clock().getTime());
+    handler: async (request) => {
+      const now = context.clock().getTime();
+      const asked = request.query.at;
+      // A desk asks for its player's picture, a few seconds behind; farther is no desk's clock.
+      if (asked !== undefined && Math.abs(asked - now) > onAirReach) {
+        throw new HttpError(400, 'Момент эфира — не дальше часа от текущего.');
+      }
+      const aired = await onAirNow(db, live, asked ?? now);
       const channels = aired.map(({ channel, name, playlist, date, now, next }) => ({
         channel: channel.slug,
         name,

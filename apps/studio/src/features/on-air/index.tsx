@@ -1,8 +1,11 @@
 // The on-air desk: what airs now and next on every channel with the time left, a small player of
 // each channel playing the stream viewers get, the chat rooms beside them, and the ingest queue.
+// While its player plays, a channel's card keeps the picture's clock (the playlist's
+// PROGRAM-DATE-TIME at the playing position, seconds behind the wall clock, as every viewer's
+// player is), so what it names and the time it leaves are what viewers see.
 import { type ChannelKind, type StudioAnswer } from '@efir/contract';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { callKey, studio } from '../../lib/api.ts';
@@ -13,11 +16,21 @@ import { Loaded } from '../../components/loaded.tsx';
 
 type OnAirChannel = StudioAnswer<'onAir'>['channels'][number];
 
-const onAirQuery = {
-  queryKey: callKey('onAir'),
-  queryFn: ({ signal }: { signal: AbortSignal }) => studio('onAir', { signal }),
-  refetchInterval: 5000,
-};
+/** The desk's call: what airs at `at` (a player's picture), or now when unset. */
+function onAirQuery(at: number | undefined) {
+  return queryOptions({
+    queryKey: callKey('onAir', { query: { at } }),
+    queryFn: ({ signal }) => studio('onAir', { query: at === undefined ? {} : { at: Math.round(at) }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: at === undefined ? 5000 : false,
+  });
+}
+
+/** The picture farthest behind among the players', if any plays. */
+function earliest(pictures: Record<string, number | undefined>): number | undefined {
+  const known = Object.values(pictures).filter((at) => at !== undefined);
+  return known.length === 0 ? undefined : Math.min(...known);
+}
 
 /** The wall clock, each second. */
 function useNow(): number {
@@ -34,7 +47,20 @@ function useNow(): number {
 }
 
 /** The channel's live stream in a small player, as a viewer's browser gets it (hls.js, muted). */
-function LivePlayer({ channel, kind, name, url }: { channel: string; kind: ChannelKind; name: string; url: string }) {
+function LivePlayer({
+  channel,
+  kind,
+  name,
+  url,
+  onPicture,
+}: {
+  channel: string;
+  kind: ChannelKind;
+  name: string;
+  url: string;
+  /** Told each second the instant the picture shows, or undefined while it does not play. */
+  onPicture: (at: number | undefined) => void;
+}) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
@@ -57,7 +83,12 @@ function LivePlayer({ channel, kind, name, url }: { channel: string; kind: Chann
       });
       hls.loadSource(url);
       hls.attachMedia(media);
+      const timer = setInterval(() => {
+        onPicture(media.paused ? undefined : hls.playingDate?.getTime());
+      }, 1000);
       stop = () => {
+        clearInterval(timer);
+        onPicture(undefined);
         hls.destroy();
       };
     });
@@ -65,6 +96,8 @@ function LivePlayer({ channel, kind, name, url }: { channel: string; kind: Chann
       ended = true;
       stop();
     };
+    // The picture's listener is the card's, as long as the card is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url]);
   const label = `Эфир: ${name}`;
   return (
@@ -81,16 +114,44 @@ function LivePlayer({ channel, kind, name, url }: { channel: string; kind: Chann
   );
 }
 
-function ChannelCard({ entry, zone, mediaOrigin }: { entry: OnAirChannel; zone: string; mediaOrigin: string }) {
-  const now = useNow();
+function ChannelCard(props: {
+  entry: OnAirChannel;
+  zone: string;
+  mediaOrigin: string;
+  /** The instant the channel's player shows, while it plays. */
+  picture: number | undefined;
+  onPicture: (at: number | undefined) => void;
+  /** Asks again what airs: the item named has run out on the clock kept. */
+  onRunOut: () => void;
+}) {
+  const { entry, zone, mediaOrigin } = props;
+  const wall = useNow();
+  const now = props.picture ?? wall;
   const clock = clockFormat(zone);
   const left = entry.now === null ? 0 : Math.max(0, (entry.now.end - now) / 1000);
   const name = channelName(entry.channel, entry.name);
+  const ranOut = entry.now !== null && now >= entry.now.end;
+  const { onRunOut } = props;
+  useEffect(() => {
+    if (ranOut) onRunOut();
+  }, [ranOut, onRunOut]);
   return (
     <section className="panel stack on-air__channel" aria-labelledby={`on-air-${entry.channel}`}>
       <h2 id={`on-air-${entry.channel}`}>{name}</h2>
-      <LivePlayer channel={entry.channel} kind={entry.kind} name={name} url={`${mediaOrigin}${entry.playlist}`} />
-      <div data-testid={`now-${entry.channel}`}>
+      <LivePlayer
+        channel={entry.channel}
+        kind={entry.kind}
+        name={name}
+        url={`${mediaOrigin}${entry.playlist}`}
+        onPicture={props.onPicture}
+      />
+      <div
+        data-testid={`now-${entry.channel}`}
+        data-clock={props.picture === undefined ? 'wall' : 'picture'}
+        data-at={Math.round(now)}
+        data-start={entry.now?.start}
+        data-end={entry.now?.end}
+      >
         <span className="muted">Сейчас: </span>
         {entry.now === null ? (
           <strong>заставка или вне эфира</strong>
@@ -122,7 +183,27 @@ function ChannelCard({ entry, zone, mediaOrigin }: { entry: OnAirChannel; zone: 
 
 /** The desk; the app gives it the chat rooms and the ingest queue the account may see. */
 export default function OnAirPage(props: { chats?: ReactNode; queue?: ReactNode }) {
-  const onAir = useQuery(onAirQuery);
+  /** Each channel's picture, as its player last told. */
+  const [pictures, setPictures] = useState<Record<string, number | undefined>>({});
+  const latest = useRef(pictures);
+  useEffect(() => {
+    latest.current = pictures;
+  }, [pictures]);
+  // One call tells every channel, at the picture farthest behind (so none is named before it
+  // shows), asked again every 5 s and whenever a card's item runs out on its clock.
+  const [asked, setAsked] = useState<number>();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setAsked(earliest(latest.current));
+    }, 5000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, []);
+  const askAgain = useCallback(() => {
+    setAsked(earliest(latest.current) ?? Date.now());
+  }, []);
+  const onAir = useQuery(onAirQuery(asked));
   const mediaOrigin =
     onAir.data === undefined
       ? ''
@@ -134,7 +215,17 @@ export default function OnAirPage(props: { chats?: ReactNode; queue?: ReactNode 
         {(data) => (
           <div className="on-air">
             {data.channels.map((entry) => (
-              <ChannelCard key={entry.channel} entry={entry} zone={data.zone} mediaOrigin={mediaOrigin} />
+              <ChannelCard
+                key={entry.channel}
+                entry={entry}
+                zone={data.zone}
+                mediaOrigin={mediaOrigin}
+                picture={pictures[entry.channel]}
+                onPicture={(at) => {
+                  setPictures((before) => (before[entry.channel] === at ? before : { ...before, [entry.channel]: at }));
+                }}
+                onRunOut={askAgain}
+              />
             ))}
           </div>
         )}

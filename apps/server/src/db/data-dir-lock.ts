@@ -4,7 +4,7 @@
 // the database beside it (each would overwrite what the other wrote). A lock left by a process
 // that is gone (killed, crashed, the machine restarted) is taken over: a crash cannot leave it stuck.
 import { readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -154,7 +154,13 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   let held = true;
   return {
     describe: async (site, admin) => {
-      if (held) await writeFile(file, JSON.stringify({ ...me, site, admin }), { mode: 0o600 });
+      if (!held) return;
+      // Written beside and renamed over: a process that ends mid-write (a start that fails at
+      // once) leaves the whole holder or none, never an empty file the next start reads as
+      // "being taken now".
+      const next = `${file}.${String(process.pid)}`;
+      await writeFile(next, JSON.stringify({ ...me, site, admin }), { mode: 0o600 });
+      await rename(next, file);
     },
     release: async () => {
       if (!held) return;

@@ -162,9 +162,13 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
-            void studio('scheduleDay', { params: { channel, date } }).then((latest) => {
-              setConflict({ problem: problemOf(error), theirs: latest.day });
-            });
+            // Unread, their version cannot be shown: the refusal stays said under the header.
+            studio('scheduleDay', { params: { channel, date } }).then(
+              (answer) => {
+                setConflict({ problem: problemOf(error), theirs: answer.day });
+              },
+              () => undefined,
+            );
           }
         },
       },

@@ -20,16 +20,18 @@ const videoName = 'Проверка воспроизведения';
 const password = 'сетка-эфир-ковш-2031';
 /** A login of this run's own: a retried worker makes another. */
 const login = `galina-${String(process.pid)}`;
+const adminLogin = `boris-${String(process.pid)}`;
 
 test.beforeAll(() => {
   addAccount(spec(), login, 'editor', password);
+  addAccount(spec(), adminLogin, 'admin', password);
 });
 
-async function editor(browser: Browser): Promise<Page> {
+async function editor(browser: Browser, as = login): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${site()}/studio/`);
-  await page.getByLabel('Логин', { exact: true }).fill(login);
+  await page.getByLabel('Логин', { exact: true }).fill(as);
   await page.getByLabel('Пароль', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
@@ -386,6 +388,43 @@ test('an earlier version of a day opens from its saves and is saved again as the
   await page.reload();
   await expect(dayItems(page)).toHaveCount(2);
   for (const [place, video] of [a, b].entries()) await expect(dayItems(page).nth(place)).toContainText(video.name);
+  await page.context().close();
+});
+
+test('the audit reads a save of a day as its programmes, and an earlier version opens from it in the editor', async ({
+  browser,
+}) => {
+  const { videos, date, write } = await dayOfThree(26);
+  const [a, b, c] = videos;
+  await write([a.id, b.id], 'Вчерашняя');
+  await write([c.id, a.id], 'Сегодняшняя');
+  const page = await editor(browser, adminLogin);
+  await page.goto(`${site()}/studio/audit?entity=schedule-tv&action=schedule.write`);
+  const inWords = new Date(`${date}T12:00:00Z`).toLocaleDateString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const saves = page.getByRole('row').filter({ hasText: `Сетка телеканала, ${inWords}` });
+  await expect(saves).toHaveCount(2);
+  const [newest, oldest] = [saves.first(), saves.last()];
+  await expect(newest).toContainText('Сетка дня сохранена');
+  await newest.getByText(/^Изменения:/u).click();
+  await expect(newest.getByRole('listitem')).toHaveText([
+    'Текст после окончания эфира: Вчерашняя → Сегодняшняя',
+    `− «${b.name}» — было место 2`,
+    `+ «${c.name}» — место 1`,
+  ]);
+  await oldest.getByText(/^Первое сохранение:/u).click();
+  await oldest.getByRole('link', { name: 'Открыть версию 1 в редакторе' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/schedule/tv/${date}$`, 'u'));
+  await expect(page.getByText('Открыта версия 1: проверьте и сохраните.')).toBeVisible();
+  await expect(page.getByLabel('Текст после окончания эфира')).toHaveValue('Вчерашняя');
+  for (const [place, video] of [a, b].entries()) await expect(dayItems(page).nth(place)).toContainText(video.name);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('День сохранён.')).toBeVisible();
+  await expect(page.getByText(/^Версия 3/u)).toBeVisible();
   await page.context().close();
 });
 

@@ -50,6 +50,12 @@ export const auditEntrySchema = z.object({
   before: z.unknown().describe('the entity before the change; null when it was made'),
   after: z.unknown().describe('the entity after the change; null when it was removed'),
   address: z.string(),
+  names: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      "a channel's day: the title of each programme its versions name, by id (one the catalogue no longer has is left out)",
+    ),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

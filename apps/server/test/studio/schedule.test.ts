@@ -227,6 +227,15 @@ describe('a day in the schedule editor', () => {
     const reopened = await call(editor, 'scheduleVersion', { params: { ...params, entry: third.entry } });
     expect(reopened.body.gone).toBe(1);
     expect(reopened.body.day.items.map((item) => item.id)).toEqual([videos[0]]);
+    // The audit names the programmes of each save; the one the catalogue lost has no title.
+    const admin = await signIn(site(), (await account(site(), 'admin')).id);
+    const audit = await call(admin, 'audit', { query: { entity: 'schedule-tv', action: 'schedule.write' } });
+    const last = audit.body.results.find((entry) => {
+      const after = entry.after as { date: string; revision: number };
+      return after.date === params.date && after.revision === 4;
+    });
+    expect(last?.names).toEqual({ [String(videos[0])]: 'Передача 0' });
+    expect((last?.before as { items: { id: number }[] }).items.map((item) => item.id)).toEqual([doomed!.id, videos[0]]);
   });
 
   it('keeps tickers with the TV day, for the whole day or one item', async () => {

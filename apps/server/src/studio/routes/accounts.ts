@@ -1,27 +1,13 @@
 // Accounts and the audit log, for admins.
 import { studioLimits } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { auditPage, type AuditRow } from '../../repositories/audit.ts';
 import { listUsers } from '../../repositories/studio-accounts.ts';
 import { addDays, instantOf } from '../../lib/clock.ts';
 import { actorOf } from '../access.ts';
 import { changeAccount, createAccount, toStudioUser } from '../accounts.ts';
+import { auditLogPage } from '../audit-log.ts';
 import type { StudioContext } from '../context.ts';
 import { studioRoute } from '../route.ts';
-
-function toAuditEntry(row: AuditRow) {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: row.actor,
-    action: row.action,
-    entity: row.entity,
-    entityId: row.entityId,
-    before: row.before,
-    after: row.after,
-    address: row.address,
-  };
-}
 
 export const accountRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone: string }> = (app, context, done) => {
   const { db } = context;
@@ -52,8 +38,9 @@ export const accountRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone:
     ...studioRoute('audit'),
     handler: async (request) => {
       const { page, actor, entity, action, from, to } = request.query;
-      const { count, rows } = await auditPage(
+      return auditLogPage(
         db,
+        context.channels,
         {
           actor,
           entity,
@@ -65,7 +52,6 @@ export const accountRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone:
         page,
         studioLimits.auditPageSize,
       );
-      return { count, results: rows.map(toAuditEntry) };
     },
   });
   done();

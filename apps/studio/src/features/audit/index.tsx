@@ -11,6 +11,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { type AuditFilter, auditQuery } from './api.ts';
 import { auditActionLabel, auditEntities, auditEntityLabel } from './labels.ts';
 import { CallProblem } from '../../components/fields.tsx';
+import { dayInWords, EntryChange, savedDay } from './entry-change.tsx';
 
 const filterNames = ['actor', 'entity', 'action', 'from', 'to'] as const;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/u;
@@ -29,19 +30,8 @@ function filterOf(params: URLSearchParams): AuditFilter {
 
 const headings = ['Когда', 'Кто', 'Действие', 'Что', 'Адрес', { label: 'Изменение', hidden: true }] as const;
 
-function Snapshot({ label, value }: { label: string; value: unknown }) {
-  if (value === null || value === undefined) return null;
-  return (
-    <div>
-      <h3 className="audit__label">{label}</h3>
-      <pre className="audit__json">{JSON.stringify(value, null, 2)}</pre>
-    </div>
-  );
-}
-
 function Row({ entry }: { entry: AuditEntry }) {
-  const detailed =
-    (entry.before !== null && entry.before !== undefined) || (entry.after !== null && entry.after !== undefined);
+  const day = savedDay(entry);
   return (
     <tr>
       <td>{formatDateTime(entry.at)}</td>
@@ -52,19 +42,15 @@ function Row({ entry }: { entry: AuditEntry }) {
       </td>
       <td>
         {auditEntityLabel(entry.entity)}
-        {entry.entityId === null ? null : ` № ${String(entry.entityId)}`}
+        {day === undefined
+          ? entry.entityId === null
+            ? null
+            : ` № ${String(entry.entityId)}`
+          : `, ${dayInWords(day.date)}`}
       </td>
       <td>{entry.address}</td>
       <td>
-        {detailed ? (
-          <details>
-            <summary>До и после</summary>
-            <div className="audit__change">
-              <Snapshot label="До" value={entry.before} />
-              <Snapshot label="После" value={entry.after} />
-            </div>
-          </details>
-        ) : null}
+        <EntryChange entry={entry} />
       </td>
     </tr>
   );

@@ -6,8 +6,8 @@
 import { addDays, type ChannelView, kindDescriptions, scheduleLimits, type StudioScheduleDay } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, History, Save } from 'lucide-react';
-import { type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormProblem } from '../../components/fields.tsx';
 import { ItemPicker } from '../../components/item-picker.tsx';
 import { Loaded } from '../../components/loaded.tsx';
@@ -148,6 +148,36 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
     latest.current = current;
   }, [current]);
   const day = base;
+  const openVersion = (version: StudioScheduleDay, gone: number): void => {
+    setDraft(draftOf(version));
+    toast(
+      `Открыта версия ${String(version.revision)}${gone > 0 ? ` (без передач, которых нет в каталоге: ${String(gone)})` : ''}: проверьте и сохраните.`,
+    );
+  };
+  const [params, setParams] = useSearchParams();
+  const [versionProblem, setVersionProblem] = useState<string>();
+  const asked = params.get('version');
+  // The audit's «Открыть в редакторе»: the version it names becomes the draft, once.
+  useEffect(() => {
+    if (asked === null) return;
+    setParams((now) => {
+      const next = new URLSearchParams(now);
+      next.delete('version');
+      return next;
+    });
+    const entry = /^[1-9]\d{0,15}$/u.test(asked) ? Number(asked) : 0;
+    studio('scheduleVersion', { params: { channel, date, entry } }).then(
+      (answer) => {
+        setVersionProblem(undefined);
+        openVersion(answer.day, answer.gone);
+      },
+      (error: unknown) => {
+        setVersionProblem(problemOf(error));
+      },
+    );
+    // Only the address's ask: the draft's own changes do not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
   const update = (next: Partial<DayDraft>): void => {
     setDraft({ ...current, ...next });
   };
@@ -250,6 +280,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
         </div>
       ) : null}
       <LeaveGuard when={changed} />
+      <FormProblem problem={versionProblem} />
       {save.isError && conflict === undefined ? <FormProblem problem={problemOf(save.error)} /> : null}
       <div className="schedule">
         <div className="stack">
@@ -386,11 +417,8 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
         date={date}
         current={props.opened.revision}
         onOpen={(version, gone) => {
-          setDraft(draftOf(version));
           setBrowsing(false);
-          toast(
-            `Открыта версия ${String(version.revision)}${gone > 0 ? ` (без передач, которых нет в каталоге: ${String(gone)})` : ''}: проверьте и сохраните.`,
-          );
+          openVersion(version, gone);
         }}
         onClose={() => {
           setBrowsing(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryOver, type Change, changesOf, commonRun, type DayFields, type Line } from './merge.ts';
+import { carryOver, type Change, changesOf, type DayFields, type Line } from './merge.ts';
 
 const line = (id: number, marks: Partial<Line> = {}): Line => ({ id, startsAt: null, isAd: false, draft: 0, ...marks });
 const fields: DayFields = { startsAt: '06:00:00', finishedText: 'Конец', tickers: '[]' };
@@ -8,17 +8,6 @@ const day = (ids: (number | Line)[], more: Partial<DayFields> = {}) => ({
   items: ids.map((id) => (typeof id === 'number' ? line(id) : id)),
 });
 const ids = (items: readonly Line[]): number[] => items.map((item) => item.id);
-
-describe('commonRun', () => {
-  it('pairs the programmes the lists share in order, a repeated one each time', () => {
-    expect(commonRun(day([1, 2, 3, 2]).items, day([2, 3, 4, 2]).items)).toEqual([
-      [1, 0],
-      [2, 1],
-      [3, 3],
-    ]);
-    expect(commonRun([], day([1]).items)).toEqual([]);
-  });
-});
 
 describe('changesOf', () => {
   it('reads additions (after which base item), removals, changed marks and the day’s fields', () => {

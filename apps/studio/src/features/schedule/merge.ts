@@ -2,6 +2,7 @@
 // are read off the version both began from (items added, removed, changed; the day's own
 // fields) and each can be carried over, or not, onto the other's version. Items are matched by
 // their programme, in order (the longest common run), as a reader of the two lists would.
+import { commonRun } from '../../lib/common-run.ts';
 
 /** An item of a day as the merge sees it: its programme and its own marks. */
 export interface Line {
@@ -23,30 +24,6 @@ export type Change<T extends Line> =
   | { kind: 'remove'; at: number; line: T }
   | { kind: 'edit'; at: number; line: T; was: T }
   | { kind: 'day'; field: keyof DayFields; value: string };
-
-/** The pairs of places (in `a`, in `b`) of the longest run of programmes the lists share in order. */
-export function commonRun(a: readonly Line[], b: readonly Line[]): [number, number][] {
-  const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i -= 1) {
-    for (let j = b.length - 1; j >= 0; j -= 1) {
-      const row = lengths[i] as number[];
-      const next = lengths[i + 1] as number[];
-      row[j] = a[i]?.id === b[j]?.id ? (next[j + 1] as number) + 1 : Math.max(next[j] as number, row[j + 1] as number);
-    }
-  }
-  const pairs: [number, number][] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]?.id === b[j]?.id) {
-      pairs.push([i, j]);
-      i += 1;
-      j += 1;
-    } else if ((lengths[i + 1]?.[j] ?? 0) >= (lengths[i]?.[j + 1] ?? 0)) i += 1;
-    else j += 1;
-  }
-  return pairs;
-}
 
 const sameMarks = (a: Line, b: Line): boolean => a.startsAt === b.startsAt && a.isAd === b.isAd && a.draft === b.draft;
 

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/browser.ts';
 
-/** Specs that need the machine to themselves: they time a server's restart, kill and restart a
- * cluster's servers, or measure a first start. They run after the rest, one at a time. */
-const alone = /\/(cluster|restart|first-start)\.spec\.ts$/u;
+/** Specs that need the machine to themselves: they time a server's restart, or kill and restart a
+ * cluster's servers. They run after the rest, one at a time. */
+const alone = /\/(cluster|restart)\.spec\.ts$/u;
 
 const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 

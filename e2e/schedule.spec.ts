@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, createAdminClient, createApiClient, studioUrl } from '@efir/contract';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { targetDuration } from '../apps/server/src/live/live-playlist.ts';
 import { addHlsScript } from './support/policy.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
 import { open } from './web/helpers.ts';
@@ -443,6 +444,16 @@ test('the day on the air marks what already aired as such, and the save stays in
   await expect(page.getByTestId('timeline-row').and(page.locator('[data-past="false"]')).first()).not.toContainText(
     'Вышло',
   );
+  // «Now» is where the viewers' players are: the on-air desk's player in another tab.
+  const now = page.getByTestId('timeline-now');
+  await expect(now).toBeInViewport();
+  await expect(page.getByTestId('timeline-row').and(page.locator('[data-airing="true"]'))).toContainText('В эфире');
+  const desk = await page.context().newPage();
+  await desk.goto(`${site()}/studio/on-air`);
+  const card = desk.getByTestId('now-tv');
+  await expect(card).toHaveAttribute('data-clock', 'picture', { timeout: 20_000 });
+  const [line, picture] = await Promise.all([now.getAttribute('data-at'), card.getAttribute('data-at')]);
+  expect(Math.abs(Number(line) - Number(picture))).toBeLessThan(targetDuration * 1000);
   await dayItems(page).last().scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Сохранить' })).toBeInViewport();
   await page.context().close();

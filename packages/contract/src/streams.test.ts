@@ -3,6 +3,7 @@ import {
   channelStreamBase,
   formatShift,
   iptvChannelId,
+  livePictureAt,
   parseShift,
   radioAppleMediaPath,
   radioStreamPath,
@@ -34,5 +35,34 @@ describe('stream addresses', () => {
     for (const bad of ['4', '+0', '-0', '+04', '+4:10', '+15', '-13', '+4h', '', ' +4']) {
       expect(parseShift(bad), bad).toBeUndefined();
     }
+  });
+});
+
+describe('livePictureAt', () => {
+  const playlist = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    '#EXT-X-TARGETDURATION:2',
+    '#EXT-X-MEDIA-SEQUENCE:10',
+    '#EXT-X-PROGRAM-DATE-TIME:2026-11-27T12:00:00.000Z',
+    '#EXTINF:2.000,',
+    '10.ts',
+    '#EXT-X-DISCONTINUITY',
+    '#EXT-X-PROGRAM-DATE-TIME:2026-11-27T12:00:02.000Z',
+    '#EXTINF:2.000,',
+    '11.ts',
+    '#EXTINF:1.500,',
+    '12.ts',
+    '',
+  ].join('\n');
+
+  it('is the newest segment’s end less two target durations', () => {
+    // 12:00:02 + 2 s + 1.5 s = 12:00:05.5, less 2 × 2 s.
+    expect(livePictureAt(playlist)).toBe(Date.parse('2026-11-27T12:00:01.500Z'));
+  });
+
+  it('is unknown without a date or a target duration', () => {
+    expect(livePictureAt('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n1.ts\n')).toBeUndefined();
+    expect(livePictureAt(playlist.replace('#EXT-X-TARGETDURATION:2\n', ''))).toBeUndefined();
   });
 });

@@ -42,6 +42,35 @@ export function parseShift(text: string): number | undefined {
   return formatShift(minutes) === text || `${formatShift(minutes)}:00` === text ? minutes : undefined;
 }
 
+/** How far behind a live playlist's newest segment the site's players hold the picture, in target
+ * durations (hls.js's `liveSyncDurationCount`, whose default is three): the viewers' clock, which
+ * the studio's on-air desk and its timeline's «now» follow. */
+export const playerBehindLive = { targetDurations: 2 } as const;
+
+/**
+ * The instant a player joining a live media playlist shows: the end of its newest segment (its
+ * last PROGRAM-DATE-TIME and the durations after it) less `playerBehindLive` target durations.
+ * Undefined for a playlist without a date or target duration.
+ */
+export function livePictureAt(playlist: string): number | undefined {
+  const target = /^#EXT-X-TARGETDURATION:(\d+)/mu.exec(playlist);
+  let dated: number | undefined;
+  let after = 0;
+  for (const line of playlist.split('\n')) {
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      const at = Date.parse(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length).trim());
+      if (!Number.isNaN(at)) {
+        dated = at;
+        after = 0;
+      }
+    } else if (line.startsWith('#EXTINF:') && dated !== undefined) {
+      after += Number.parseFloat(line.slice('#EXTINF:'.length)) * 1000;
+    }
+  }
+  if (target === null || dated === undefined) return undefined;
+  return dated + after - playerBehindLive.targetDurations * Number(target[1]) * 1000;
+}
+
 /** Where a channel's streams live, by its slug: `/tv`, or a copy's `/tv/shift/+4`. */
 export function channelStreamBase(slug: string, shiftMinutes = 0): string {
   return shiftMinutes === 0 ? `/${slug}` : `/${slug}/shift/${formatShift(shiftMinutes)}`;

@@ -2,6 +2,7 @@
 // (Safari, iOS), else through hls.js, which is loaded only now, when a screen plays something.
 // hls.js's ES module build cannot make its transmuxing worker by itself: it is given the worker's
 // file, so segments are remuxed off the main thread and the page stays responsive while it plays.
+import { playerBehindLive } from '@efir/contract';
 import type Hls from 'hls.js/light';
 import type { HlsConfig, LoaderConfig, RetryConfig } from 'hls.js/light';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
@@ -91,7 +92,7 @@ const loadPolicy = (maxLoadTimeMs: number, maxNumRetry: number): { default: Load
 const followingConfig: Partial<HlsConfig> = {
   // Two target durations behind the live edge (hls.js's default is three): the picture is as near
   // the clock as the server's window allows.
-  liveSyncDurationCount: 2,
+  liveSyncDurationCount: playerBehindLive.targetDurations,
   manifestLoadPolicy: loadPolicy(20_000, 3),
   playlistLoadPolicy: loadPolicy(20_000, 3),
   fragLoadPolicy: loadPolicy(120_000, 4),

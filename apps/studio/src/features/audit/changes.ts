@@ -45,6 +45,7 @@ const fieldLabels: Record<string, string> = {
   logo: 'Логотип',
   seconds: 'Секунд',
   status: 'Состояние',
+  source: 'Источник',
 };
 
 export const fieldLabel = (field: string): string => fieldLabels[field] ?? field;

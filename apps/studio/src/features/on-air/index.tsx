@@ -3,7 +3,7 @@
 // While its player plays, a channel's card keeps the picture's clock (the playlist's
 // PROGRAM-DATE-TIME at the playing position, seconds behind the wall clock, as every viewer's
 // player is), so what it names and the time it leaves are what viewers see.
-import { type ChannelKind, type StudioAnswer } from '@efir/contract';
+import { type ChannelKind, playerBehindLive, type StudioAnswer } from '@efir/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -74,7 +74,7 @@ function LivePlayer({
         media.src = url;
         return;
       }
-      const hls = new Hls({ enableWorker: false, liveSyncDurationCount: 2 });
+      const hls = new Hls({ enableWorker: false, liveSyncDurationCount: playerBehindLive.targetDurations });
       hls.on(Hls.Events.ERROR, (_event, data) => {
         if (data.fatal) setProblem('Поток не отвечает: плеер пробует снова.');
       });

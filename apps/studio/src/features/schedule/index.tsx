@@ -17,6 +17,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { ApiError, problemOf, studio } from '../../lib/api.ts';
 import { channelName, channelsQuery, today } from '../../lib/channels.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { usePictureClock } from '../../lib/picture-clock.ts';
 import {
   bodyOf,
   type DayDraft,
@@ -140,6 +141,8 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const save = useSaveDay(channel, date);
   const copy = useCopyDay(channel, date);
   const preview = usePreview(channel, date, current);
+  const onAirDay = preview.data !== undefined && preview.data.airsFrom !== null;
+  const picture = usePictureClock(channel, !onAirDay);
   const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
   const [placing, setPlacing] = useState<PlacementChoice>({ placement: { at: 'end' }, fixed: false });
   /** The draft as last asked for: an add answers after its item is read, maybe after another. */
@@ -316,12 +319,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           </section>
           <section className="panel stack" aria-labelledby="day-items">
             <h2 id="day-items">Передачи</h2>
-            <PlacementPicker
-              value={placing}
-              onChange={setPlacing}
-              onAir={preview.data !== undefined && preview.data.airsFrom !== null}
-              timeline={preview.data}
-            />
+            <PlacementPicker value={placing} onChange={setPlacing} onAir={onAirDay} timeline={preview.data} />
             <ItemPicker
               kind={kindDescriptions[aired.kind].catalogue}
               label="Добавить из каталога"
@@ -385,7 +383,12 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
         ) : preview.data === undefined ? (
           <p className="muted">Расчёт…</p>
         ) : (
-          <Timeline timeline={preview.data} names={names} stale={preview.isPlaceholderData || preview.isFetching} />
+          <Timeline
+            timeline={preview.data}
+            names={names}
+            stale={preview.isPlaceholderData || preview.isFetching}
+            now={picture}
+          />
         )}
       </div>
       {conflict === undefined ? null : (

@@ -1,9 +1,12 @@
 // What the day being edited would air, as the channel computes it: each item's start and end on
 // the schedules' clock, the slate before it, what a fixed start cuts, media that are not there,
 // the day's end, and, for the day on the air, from which moment a save airs. It scrolls on its
-// own beside the list, so it takes the keyboard's focus too.
+// own beside the list, so it takes the keyboard's focus too. On the day on the air a «now» line
+// marks the instant the viewers see (their players' clock, not the wall's), and the timeline
+// opens there rather than at the day's start.
 import type { ScheduleTimeline } from '@efir/contract';
 import { dateIn } from '@efir/contract';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import { clockAfter, clockFormat } from '../../lib/channels.ts';
 import { formatDuration } from '../../lib/format.ts';
 
@@ -20,14 +23,36 @@ export function Timeline(props: {
   /** The name of the item at each place of the list the timeline was made for. */
   names: readonly string[];
   stale: boolean;
+  /** The instant the viewers see, on the day on the air. */
+  now?: number | undefined;
 }) {
-  const { timeline } = props;
+  const { timeline, now } = props;
+  const section = useRef<HTMLElement>(null);
+  const line = useRef<HTMLLIElement>(null);
+  const shown = now !== undefined && timeline.airsFrom !== null;
+  const scrolled = useRef(false);
+  // Opens at the «now» line once it is first known: the panel scrolls, not the page.
+  useLayoutEffect(() => {
+    const box = section.current;
+    const mark = line.current;
+    if (!shown || scrolled.current || box === null || mark === null) return;
+    scrolled.current = true;
+    if (box.scrollHeight > box.clientHeight) box.scrollTop = Math.max(0, mark.offsetTop - box.clientHeight / 3);
+  }, [shown]);
+  /** The place of the first airing row that ends after now: the line goes before it. */
+  const nowAt = shown ? timeline.rows.findIndex((row) => row.airs && row.end !== null && row.end > now) : -1;
   const clock = clockFormat(timeline.zone);
   const until = clockAfter(timeline.zone, dateIn(timeline.zone, new Date(timeline.start)));
   const airing = timeline.rows.filter((row) => row.airs);
   const joins = timeline.joinsWith;
   return (
-    <section className="panel stack timeline" aria-labelledby="timeline-title" aria-busy={props.stale} tabIndex={0}>
+    <section
+      ref={section}
+      className="panel stack timeline"
+      aria-labelledby="timeline-title"
+      aria-busy={props.stale}
+      tabIndex={0}
+    >
       <h2 id="timeline-title">Что выйдет в эфир</h2>
       <p className="muted">Расчёт тот же, что у эфира канала; время — по часам сетки ({timeline.zone}).</p>
       {timeline.airsFrom === null ? null : (
@@ -48,46 +73,61 @@ export function Timeline(props: {
         <strong>{timeline.gaps.length}</strong>.
       </p>
       <ol className="timeline__rows" aria-label="Расчёт эфира">
-        {timeline.rows.map((row) => {
+        {timeline.rows.map((row, place) => {
           const name = props.names[row.index] ?? '—';
-          // Already on the air: what it lacked is history, not a warning.
-          const past = timeline.airsFrom !== null && row.end !== null && row.end <= timeline.airsFrom;
+          // Already on the air (before the viewers' picture when it is known, else before the
+          // moment a save airs from): what it lacked is history, not a warning.
+          const past = timeline.airsFrom !== null && row.end !== null && row.end <= (shown ? now : timeline.airsFrom);
+          const airing = place === nowAt && row.start !== null && now !== undefined && row.start <= now;
           return (
-            <li
-              key={row.index}
-              className="timeline__row"
-              data-airs={row.airs}
-              data-testid="timeline-row"
-              data-start={row.start ?? ''}
-              data-past={past}
-            >
-              {row.gapBeforeSeconds >= 1 ? (
-                <span className="timeline__gap" data-testid="timeline-gap">
-                  Заставка {formatDuration(row.gapBeforeSeconds)}
-                </span>
+            <Fragment key={row.index}>
+              {place === nowAt && now !== undefined ? (
+                <li ref={line} className="timeline__now" data-testid="timeline-now" data-at={Math.round(now)}>
+                  Сейчас у зрителей: {clock(now)}
+                </li>
               ) : null}
-              <span className="timeline__time">
-                {row.start === null || row.end === null ? '—' : `${clock(row.start)}–${clock(row.end)}`}
-              </span>
-              <span className="timeline__name">{name}</span>
-              <span className="timeline__marks">
-                {row.airs ? null : <span className="badge">{whyText[row.why]}</span>}
-                {row.cutSeconds > 0 ? (
-                  <span className="badge badge--danger" data-testid="timeline-cut">
-                    Обрезано на {formatDuration(row.cutSeconds)}
+              <li
+                className="timeline__row"
+                data-airs={row.airs}
+                data-testid="timeline-row"
+                data-start={row.start ?? ''}
+                data-past={past}
+                data-airing={airing}
+              >
+                {row.gapBeforeSeconds >= 1 ? (
+                  <span className="timeline__gap" data-testid="timeline-gap">
+                    Заставка {formatDuration(row.gapBeforeSeconds)}
                   </span>
                 ) : null}
-                {past && row.airs ? <span className="badge">Вышло</span> : null}
-                {!past && row.airs && row.media === 'missing' ? (
-                  <span className="badge badge--warn">Нет медиа: слот заполнит заставка</span>
-                ) : null}
-                {!past && row.airs && row.media === 'late' ? (
-                  <span className="badge badge--warn">Медиа будут готовы только во время слота</span>
-                ) : null}
-              </span>
-            </li>
+                <span className="timeline__time">
+                  {row.start === null || row.end === null ? '—' : `${clock(row.start)}–${clock(row.end)}`}
+                </span>
+                <span className="timeline__name">{name}</span>
+                <span className="timeline__marks">
+                  {row.airs ? null : <span className="badge">{whyText[row.why]}</span>}
+                  {row.cutSeconds > 0 ? (
+                    <span className="badge badge--danger" data-testid="timeline-cut">
+                      Обрезано на {formatDuration(row.cutSeconds)}
+                    </span>
+                  ) : null}
+                  {past && row.airs ? <span className="badge">Вышло</span> : null}
+                  {airing ? <span className="badge badge--ok">В эфире</span> : null}
+                  {!past && row.airs && row.media === 'missing' ? (
+                    <span className="badge badge--warn">Нет медиа: слот заполнит заставка</span>
+                  ) : null}
+                  {!past && row.airs && row.media === 'late' ? (
+                    <span className="badge badge--warn">Медиа будут готовы только во время слота</span>
+                  ) : null}
+                </span>
+              </li>
+            </Fragment>
           );
         })}
+        {shown && nowAt === -1 ? (
+          <li ref={line} className="timeline__now" data-testid="timeline-now" data-at={Math.round(now)}>
+            Сейчас у зрителей: {clock(now)} — день в эфире закончился
+          </li>
+        ) : null}
       </ol>
     </section>
   );

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, createAdminClient, createApiClient, studioUrl } from '@efir/contract';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import { targetDuration } from '../apps/server/src/live/live-playlist.ts';
 import { addHlsScript } from './support/policy.ts';
 import { wallClock, writeToday } from './support/schedule.ts';
@@ -426,6 +426,75 @@ test('the audit reads a save of a day as its programmes, and an earlier version 
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('День сохранён.')).toBeVisible();
   await expect(page.getByText(/^Версия 3/u)).toBeVisible();
+  await page.context().close();
+});
+
+test('in the week an editor moves a programme to another day at a time, and both days show it', async ({ browser }) => {
+  const first = await dayOfThree(27);
+  const next = await dayOfThree(28);
+  const [a, b, c] = first.videos;
+  await first.write([a.id, b.id, c.id], 'Первый');
+  await next.write([c.id], 'Второй');
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule-week/tv/${first.date}`);
+  const label = (date: string) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString('ru-RU', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+  const programmes = (date: string) =>
+    page.getByRole('list', { name: `Передачи: ${label(date)}` }).getByRole('listitem');
+  const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const named = (text: string) => new RegExp(literal(text), 'u');
+  const days = page.getByTestId('week-day');
+  await days.first().getByText('Передачи (3)').click();
+  await expect(programmes(first.date)).toHaveCount(3);
+  await programmes(first.date)
+    .nth(1)
+    .getByRole('button', { name: new RegExp(`^Перенести «${literal(b.name)}»`, 'u') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Перенести передачу' });
+  await dialog.getByLabel('День').selectOption(next.date);
+  // Before the next day's only programme, which starts at 09:00.
+  await dialog.getByLabel('Время').fill('09:00:00');
+  await dialog.getByRole('button', { name: 'Перенести' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Перенесено: «${b.name}» — ${label(next.date)}, место 1.`)).toBeVisible();
+  await expect(programmes(first.date)).toHaveText([named(a.name), named(c.name)]);
+  await days.nth(1).getByText('Передачи (2)').click();
+  await expect(programmes(next.date)).toHaveText([named(`09:00:00${b.name}`), named(c.name)]);
+
+  // By pointer: a programme dragged onto the next day's bar at about 20:00 fills the dialog so.
+  const drag = async (from: Locator, to: Locator, share: number): Promise<void> => {
+    const grip = await from.boundingBox();
+    const bar = await to.boundingBox();
+    if (grip === null || bar === null) throw new Error('nothing to drag or to drop on');
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2 + 10, { steps: 3 });
+    // The dragged row's middle lands at `share` of the bar.
+    const row = await from.locator('xpath=..').boundingBox();
+    const offset = row === null ? 0 : row.x + row.width / 2 - (grip.x + grip.width / 2);
+    await page.mouse.move(bar.x + bar.width * share - offset, bar.y + bar.height / 2, { steps: 10 });
+    await page.mouse.up();
+  };
+  await drag(programmes(first.date).last().locator('.week__grip'), page.getByTestId('week-bar').nth(1), 20 / 24);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('День')).toHaveValue(next.date);
+  const dropped = await dialog.getByLabel('Время').inputValue();
+  expect(Math.abs(Number(dropped.slice(0, 2)) * 60 + Number(dropped.slice(3, 5)) - 20 * 60)).toBeLessThan(30);
+  await dialog.getByRole('button', { name: 'Перенести' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(programmes(first.date)).toHaveText([named(a.name)]);
+  await expect(programmes(next.date)).toHaveText([named(b.name), named(c.name), named(c.name)]);
+
+  // A day dragged by its name onto another opens the copy to that day.
+  await drag(days.first().locator('.week__label .week__grip'), page.getByTestId('week-bar').nth(3), 0.5);
+  const copy = page.getByRole('dialog', { name: 'Копировать день' });
+  await expect(copy.getByLabel('С')).toHaveValue(addDays(first.date, 3));
+  await expect(copy.getByLabel('По')).toHaveValue(addDays(first.date, 3));
   await page.context().close();
 });
 

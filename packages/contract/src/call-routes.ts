@@ -171,6 +171,7 @@ export const studioCallRoutes = routeTable({
   schedulePreview: 'POST /schedule/:channel/:date/preview',
   scheduleSave: 'PUT /schedule/:channel/:date',
   scheduleCopy: 'POST /schedule/:channel/:date/copy',
+  scheduleMove: 'POST /schedule-move/:channel',
   scheduleVersions: 'GET /schedule/:channel/:date/versions',
   scheduleVersion: 'GET /schedule/:channel/:date/versions/:entry',
   scheduleWeek: 'GET /schedule-week/:channel/:date',

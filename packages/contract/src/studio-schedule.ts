@@ -98,6 +98,19 @@ export const scheduleCopySchema = z
   })
   .refine((range) => range.from <= range.to, { message: 'Копирование: последний день раньше первого', path: ['to'] });
 
+const dayPlaceSchema = z.object({
+  date: dateSchema,
+  place: z.number().int().min(0).max(scheduleLimits.items).describe("the item's index in the day, from 0"),
+  revision: z.number().int().min(0).describe('the revision of the day the editor saw (0: none yet)'),
+});
+
+export const scheduleMoveSchema = z.object({
+  from: dayPlaceSchema.describe('the item to move'),
+  to: dayPlaceSchema.describe('where it goes: before the item at this place (after the last when past it)'),
+});
+
+export type ScheduleMove = z.input<typeof scheduleMoveSchema>;
+
 export const scheduleWeekDaySchema = z.object({
   date: dateSchema,
   revision: z.number().int().min(0),
@@ -111,6 +124,9 @@ export const scheduleWeekDaySchema = z.object({
   spans: z
     .array(z.object({ start: z.number(), end: z.number(), kind: z.enum(['item', 'ad', 'gap', 'missing']) }))
     .describe('the day on the clock'),
+  programmes: z
+    .array(z.object({ place: z.number().int(), name: z.string(), start: z.number(), end: z.number() }))
+    .describe('the items that air, in order: their index in the day, title, start and end'),
 });
 
 export const onAirChannelSchema = z.object({

@@ -54,6 +54,7 @@ import {
 import {
   onAirChannelSchema,
   scheduleCopySchema,
+  scheduleMoveSchema,
   scheduleDraftSchema,
   scheduleSaveSchema,
   scheduleTimelineSchema,
@@ -252,6 +253,14 @@ export const studioCalls = withRoutes(studioCallRoutes, {
     response: z.object({
       written: z.array(dateSchema),
       kept: z.array(dateSchema).describe('days that have a schedule, left as they are'),
+    }),
+  },
+  scheduleMove: {
+    access: editors,
+    params: z.object({ channel: channelSlugSchema }),
+    body: scheduleMoveSchema,
+    response: z.object({
+      airsFrom: z.number().nullable().describe('from when the change airs, when a day moved from or to is on the air'),
     }),
   },
   scheduleVersions: {

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { type Actor, recordChange } from '../repositories/audit.ts';
 import {
+  daySaved,
   deleteScheduleDay,
   replaceScheduleDay,
   ScheduleConflict,
@@ -75,6 +76,10 @@ export interface ScheduleDays {
   ): Promise<{ id: number; airsFrom: number | undefined }>;
   /** Removes a day; 404 when there is none. */
   remove(actor: Actor, channel: ChannelRef, date: string): Promise<{ airsFrom: number | undefined }>;
+  /** Moves the item at `from.place` of a day to `to.place` of another day or the same (after the
+   * last item when past it), each day over its revision; the item is placed by order, without a
+   * fixed start. One transaction: both days are written, or neither. */
+  move(actor: Actor, channel: ChannelRef, from: DayPlace, to: DayPlace): Promise<{ airsFrom: number | undefined }>;
   /** Writes the day `date` on each of `dates`, over a day there only when `replace`. */
   copy(
     actor: Actor,
@@ -83,6 +88,23 @@ export interface ScheduleDays {
     dates: readonly string[],
     replace: boolean,
   ): Promise<{ written: string[]; kept: string[] }>;
+}
+
+/** A place in a day as the editor saw it: the day's revision then, and the item's index. */
+export interface DayPlace {
+  date: string;
+  place: number;
+  revision: number;
+}
+
+/** A stored day as a day to write. */
+function inputOf(day: NonNullable<Awaited<ReturnType<typeof editorScheduleDay>>>): ScheduleDayInput {
+  return {
+    startsAt: day.startsAt,
+    finishedText: day.finishedText,
+    items: day.items,
+    tickers: day.tickers.map(({ duration, ...entry }) => ({ ...entry, durationSeconds: duration })),
+  };
 }
 
 export interface ScheduleDaysOptions {
@@ -96,6 +118,47 @@ export interface ScheduleDaysOptions {
 }
 
 export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOptions): ScheduleDays {
+  /** Writes a checked day in the transaction `tx` and audits it with the day before and after. */
+  async function writeAudited(
+    tx: Db,
+    actor: Actor,
+    channel: ChannelRef,
+    date: string,
+    day: ScheduleDayInput,
+    revision: number | undefined,
+  ): Promise<number> {
+    const before = await scheduleSnapshot(tx, channel, date);
+    const written = await replaceScheduleDay(tx, channel, date, day, {
+      by: actor.name,
+      ...(revision === undefined ? {} : { revision }),
+    });
+    // An item removed from the catalogue since the check.
+    if (written === undefined)
+      throw new HttpError(400, `В дне есть ${kindWords[channel.kind].one}, которого нет в каталоге.`);
+    await recordChange(tx, actor, {
+      action: 'schedule.write',
+      entity: `schedule-${channel.slug}`,
+      entityId: written,
+      before,
+      after: await scheduleSnapshot(tx, channel, date),
+    });
+    return written;
+  }
+
+  /** A save refused for another's, in the editors' words; anything else as it is. */
+  function refusal(error: unknown, channel: ChannelRef, date: string): unknown {
+    if (!(error instanceof ScheduleConflict)) return error;
+    const current = error.current;
+    return new HttpError(
+      409,
+      current === undefined
+        ? `День ${date} ${kindWords[channel.kind].day} удалили, пока вы его правили. Ваши изменения не записаны.`
+        : `День ${date} ${kindWords[channel.kind].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
+            `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
+            'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
+    );
+  }
+
   return {
     channel(slug) {
       const found = channels(slug);
@@ -105,39 +168,55 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
 
     async save(actor, channel, date, day, revision) {
       await check(db, channel, day);
-      let id: number | undefined;
+      let id: number;
       try {
-        id = await db.transaction(async (tx) => {
-          const before = await scheduleSnapshot(tx, channel, date);
-          const written = await replaceScheduleDay(tx, channel, date, day, {
-            by: actor.name,
-            ...(revision === undefined ? {} : { revision }),
-          });
-          // An item removed from the catalogue since the check.
-          if (written === undefined)
-            throw new HttpError(400, `В дне есть ${kindWords[channel.kind].one}, которого нет в каталоге.`);
-          await recordChange(tx, actor, {
-            action: 'schedule.write',
-            entity: `schedule-${channel.slug}`,
-            entityId: written,
-            before,
-            after: await scheduleSnapshot(tx, channel, date),
-          });
-          return written;
-        });
+        id = await db.transaction((tx) => writeAudited(tx, actor, channel, date, day, revision));
       } catch (error) {
-        if (!(error instanceof ScheduleConflict)) throw error;
-        const current = error.current;
-        throw new HttpError(
-          409,
-          current === undefined
-            ? `День ${date} ${kindWords[channel.kind].day} удалили, пока вы его правили. Ваши изменения не записаны.`
-            : `День ${date} ${kindWords[channel.kind].day} уже сохранил(а) ${current.savedBy ?? 'кто-то'}` +
-                `${current.savedAt === null ? '' : ` (${clockOf(current.savedAt, timeZone)})`}, пока вы его правили. ` +
-                'Ваши изменения не записаны: откройте сохранённую версию или запишите свою поверх неё.',
-        );
+        throw refusal(error, channel, date);
       }
       return { id, airsFrom: await changed(channel) };
+    },
+
+    async move(actor, channel, from, to) {
+      /** The day at `at`, checked to be at the revision the editor saw. */
+      const read = async (tx: Db, at: DayPlace) => {
+        const day = await editorScheduleDay(tx, channel, at.date);
+        if ((day?.revision ?? 0) !== at.revision) throw new ScheduleConflict(await daySaved(tx, channel, at.date));
+        return day;
+      };
+      let failedOn = from.date;
+      try {
+        await db.transaction(async (tx) => {
+          const source = await read(tx, from);
+          const item = source?.items[from.place];
+          if (source === undefined || item === undefined)
+            throw new HttpError(400, `В дне ${from.date} нет передачи на месте ${String(from.place + 1)}.`);
+          const moved = { ...item, startsAt: null };
+          const rest = source.items.filter((_, index) => index !== from.place);
+          if (from.date === to.date) {
+            // Counted in the day as it was: a later place is one less once the item has left.
+            const place = Math.min(rest.length, to.place > from.place ? to.place - 1 : to.place);
+            const day = { ...inputOf(source), items: [...rest.slice(0, place), moved, ...rest.slice(place)] };
+            await check(tx, channel, day);
+            await writeAudited(tx, actor, channel, from.date, day, from.revision);
+            return;
+          }
+          const left = { ...inputOf(source), items: rest };
+          await check(tx, channel, left);
+          await writeAudited(tx, actor, channel, from.date, left, from.revision);
+          failedOn = to.date;
+          const target = await read(tx, to);
+          // A day not yet in the schedule begins as the day the item came from does.
+          const base = target === undefined ? { ...inputOf(source), items: [], tickers: [] } : inputOf(target);
+          const place = Math.min(base.items.length, to.place);
+          const day = { ...base, items: [...base.items.slice(0, place), moved, ...base.items.slice(place)] };
+          await check(tx, channel, day);
+          await writeAudited(tx, actor, channel, to.date, day, to.revision);
+        });
+      } catch (error) {
+        throw refusal(error, channel, failedOn);
+      }
+      return { airsFrom: await changed(channel) };
     },
 
     async remove(actor, channel, date) {
@@ -158,12 +237,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
     async copy(actor, channel, date, dates, replace) {
       const source = await editorScheduleDay(db, channel, date);
       if (source === undefined) throw notFound(`Дня ${date} нет: копировать нечего.`);
-      const day: ScheduleDayInput = {
-        startsAt: source.startsAt,
-        finishedText: source.finishedText,
-        items: source.items,
-        tickers: source.tickers.map(({ duration, ...entry }) => ({ ...entry, durationSeconds: duration })),
-      };
+      const day = inputOf(source);
       const answer = await db.transaction(async (tx) => {
         const written: string[] = [];
         const kept: string[] = [];

@@ -296,6 +296,66 @@ describe('a day in the schedule editor', () => {
     expect(fourth.spans).toEqual([
       { start: at('08:00:00', '2031-06-04'), end: at('08:00:55', '2031-06-04'), kind: 'item' },
     ]);
+    expect(fourth.programmes).toEqual([
+      { place: 0, name: 'Передача 0', start: at('08:00:00', '2031-06-04'), end: at('08:00:20', '2031-06-04') },
+      { place: 1, name: 'Передача 1', start: at('08:00:20', '2031-06-04'), end: at('08:00:55', '2031-06-04') },
+    ]);
+  });
+
+  it('moves an item to another day or within one, over the revisions seen; a stale one moves nothing', async () => {
+    const [a, b, c] = videos as [number, number, number];
+    const save = (date: string, items: number[], revision = 0) =>
+      call(editor, 'scheduleSave', {
+        params: { channel: 'tv', date },
+        body: { revision, startsAt: '07:00:00', items: items.map((id) => ({ id, startsAt: '07:00:00' })) },
+      });
+    await save('2031-09-01', [a, b]);
+    await save('2031-09-02', [c]);
+    const ids = async (date: string) => {
+      const { body } = await call(editor, 'scheduleDay', { params: { channel: 'tv', date } });
+      return {
+        ids: body.day.items.map((item) => item.id),
+        fixed: body.day.items.map((item) => item.startsAt),
+        revision: body.day.revision,
+      };
+    };
+    const moved = await call(editor, 'scheduleMove', {
+      params: { channel: 'tv' },
+      body: { from: { date: '2031-09-01', place: 1, revision: 1 }, to: { date: '2031-09-02', place: 0, revision: 1 } },
+    });
+    expect(moved.status).toBe(200);
+    expect(await ids('2031-09-01')).toEqual({ ids: [a], fixed: ['07:00:00'], revision: 2 });
+    // Placed by order: the moved item leaves its fixed start behind.
+    expect(await ids('2031-09-02')).toEqual({ ids: [b, c], fixed: [null, '07:00:00'], revision: 2 });
+    // Within a day, to after the last item.
+    const within = await call(editor, 'scheduleMove', {
+      params: { channel: 'tv' },
+      body: { from: { date: '2031-09-02', place: 0, revision: 2 }, to: { date: '2031-09-02', place: 2, revision: 2 } },
+    });
+    expect(within.status).toBe(200);
+    expect((await ids('2031-09-02')).ids).toEqual([c, b]);
+    // Into a day not yet in the schedule, which begins as the day it came from.
+    const fresh = await call(editor, 'scheduleMove', {
+      params: { channel: 'tv' },
+      body: { from: { date: '2031-09-02', place: 1, revision: 3 }, to: { date: '2031-09-03', place: 0, revision: 0 } },
+    });
+    expect(fresh.status).toBe(200);
+    expect(await ids('2031-09-03')).toEqual({ ids: [b], fixed: [null], revision: 1 });
+    // A target saved meanwhile: refused, and the source keeps its item.
+    const stale = await call(editor, 'scheduleMove', {
+      params: { channel: 'tv' },
+      body: { from: { date: '2031-09-01', place: 0, revision: 2 }, to: { date: '2031-09-03', place: 0, revision: 0 } },
+    });
+    expect(stale.status).toBe(409);
+    expect(await ids('2031-09-01')).toEqual({ ids: [a], fixed: ['07:00:00'], revision: 2 });
+    const nowhere = await call(editor, 'scheduleMove', {
+      params: { channel: 'tv' },
+      body: { from: { date: '2031-09-01', place: 5, revision: 2 }, to: { date: '2031-09-03', place: 0, revision: 1 } },
+    });
+    expect(nowhere.status).toBe(400);
+    // Each day moved from or to is audited as a save of its own.
+    const versions = await call(editor, 'scheduleVersions', { params: { channel: 'tv', date: '2031-09-02' } });
+    expect(versions.body.map((version) => version.revision)).toEqual([4, 3, 2, 1]);
   });
 });
 

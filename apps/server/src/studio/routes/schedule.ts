@@ -147,7 +147,7 @@ async function weekDay(db: Db, live: LiveChannel, channel: ChannelRef, date: str
     missing: 0,
     cut: 0,
   };
-  if (plan === undefined) return { ...empty, spans: [] };
+  if (plan === undefined) return { ...empty, spans: [], programmes: [] };
   const outline = outlineDay(plan.timeline, plan.items, plan.end, undefined);
   const spans: WeekDay['spans'] = [];
   const add = (span: WeekDay['spans'][number]): void => {
@@ -166,6 +166,11 @@ async function weekDay(db: Db, live: LiveChannel, channel: ChannelRef, date: str
     add({ start: row.start, end: row.end, kind });
   }
   const airing = outline.rows.filter((row) => row.airs);
+  const names = await scheduleMediaRows(
+    db,
+    channel.kind,
+    plan.schedule.items.map((item) => item.mediaId),
+  );
   return {
     date,
     revision: saved?.revision ?? 0,
@@ -177,6 +182,18 @@ async function weekDay(db: Db, live: LiveChannel, channel: ChannelRef, date: str
     missing: airing.filter((row) => row.media === 'missing').length,
     cut: outline.rows.filter((row) => row.cutSeconds > 0 || row.why === 'pushed-out').length,
     spans,
+    programmes: airing.flatMap((row) =>
+      row.start === null || row.end === null
+        ? []
+        : [
+            {
+              place: row.index,
+              name: names.get(plan.schedule.items[row.index]?.mediaId ?? 0)?.name ?? '—',
+              start: row.start,
+              end: row.end,
+            },
+          ],
+    ),
   };
 }
 
@@ -323,6 +340,15 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
         if (day !== date) dates.push(day);
       }
       return schedule.copy(actorOf(request), channel, date, dates, replace);
+    },
+  });
+
+  app.route({
+    ...studioRoute('scheduleMove'),
+    handler: async (request) => {
+      const channel = schedule.channel(request.params.channel);
+      const { airsFrom } = await schedule.move(actorOf(request), channel, request.body.from, request.body.to);
+      return { airsFrom: airsFrom ?? null };
     },
   });
 

@@ -1,6 +1,12 @@
 // The schedule editor's calls: a day as stored, the timeline of a day being edited (asked again a
 // moment after each change), saving over the opened revision, copying, and the week.
-import { type ChannelKind, type ScheduleMedia, type ScheduleSave, type StudioScheduleDay } from '@efir/contract';
+import {
+  type ChannelKind,
+  type ScheduleMedia,
+  type ScheduleMove,
+  type ScheduleSave,
+  type StudioScheduleDay,
+} from '@efir/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { callKey, queryClient, studio } from '../../lib/api.ts';
@@ -146,6 +152,14 @@ export function useSaveDay(channel: string, date: string) {
       queryClient.setQueryData(dayQuery(channel, date).queryKey, answer);
       return queryClient.invalidateQueries({ queryKey: callKey('scheduleWeek') });
     },
+  });
+}
+
+/** Moves a programme between days of the week (or within one); the week is read again. */
+export function useMoveProgramme(channel: string) {
+  return useMutation({
+    mutationFn: (body: ScheduleMove) => studio('scheduleMove', { params: { channel }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callKey('scheduleWeek') }),
   });
 }
 

@@ -10,14 +10,16 @@ import { LabelledInput } from './labelled-input.tsx';
 export function CopyDialog(props: {
   open: boolean;
   date: string;
+  /** The day to copy to, first; the next day when not given. */
+  target?: string | undefined;
   busy: boolean;
   problem: string | undefined;
   result: { written: string[]; kept: string[] } | undefined;
   onCopy: (range: { from: string; to: string; replace: boolean }) => void;
   onClose: () => void;
 }) {
-  const [from, setFrom] = useState(addDays(props.date, 1));
-  const [to, setTo] = useState(addDays(props.date, 1));
+  const [from, setFrom] = useState(props.target ?? addDays(props.date, 1));
+  const [to, setTo] = useState(props.target ?? addDays(props.date, 1));
   const kept = props.result?.kept ?? [];
   const replace = (): void => {
     props.onCopy({ from, to, replace: true });

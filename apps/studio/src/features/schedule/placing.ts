@@ -19,7 +19,11 @@ export function dayInstant(timeline: Pick<ScheduleTimeline, 'zone' | 'start'>, d
 
 /** The place in a list of `count` items at which an item put in airs from the first item
  * boundary at or after `at`: before the first airing item that starts then or later. */
-export function placeAtInstant(timeline: Pick<ScheduleTimeline, 'rows'>, count: number, at: number): number {
+export function placeAtInstant(
+  timeline: { rows: readonly Pick<ScheduleTimeline['rows'][number], 'airs' | 'start' | 'index'>[] },
+  count: number,
+  at: number,
+): number {
   const first = timeline.rows
     .filter((row) => row.airs && row.start !== null && row.start >= at && row.index < count)
     .reduce<number | null>((best, row) => (best === null || row.index < best ? row.index : best), null);

@@ -7,6 +7,7 @@ import {
   DndContext,
   type DragEndEvent,
   PointerSensor,
+  pointerWithin,
   useDraggable,
   useDroppable,
   useSensor,
@@ -202,19 +203,18 @@ function Week({ channel: aired, date }: { channel: ChannelView; date: string }) 
   const [copying, setCopying] = useState<{ date: string; target?: string }>();
   const movingDay = week.data?.days.find((day) => day.date === moving?.date);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
-  /** A drop on a day's bar: the day, and the clock time under the dragged row's middle. */
+  /** A drop on a day's bar: the day, and the clock time under the pointer. */
   const onDragEnd = (event: DragEndEvent): void => {
     const dragged = event.active.data.current as Dragged | undefined;
     const target = event.over?.data.current as { date: string } | undefined;
-    const box = event.active.rect.current.translated;
     if (dragged === undefined || target === undefined || event.over === null || week.data === undefined) return;
     if (dragged.kind === 'day') {
       if (target.date !== dragged.date) setCopying({ date: dragged.date, target: target.date });
       return;
     }
     const bar = event.over.rect;
-    const middle = box === null ? bar.left : box.left + box.width / 2;
-    const share = Math.min(1, Math.max(0, (middle - bar.left) / bar.width));
+    const began = event.activatorEvent instanceof PointerEvent ? event.activatorEvent.clientX : bar.left;
+    const share = Math.min(1, Math.max(0, (began + event.delta.x - bar.left) / bar.width));
     const instant = instantOf(week.data.zone, target.date, '00:00:00') + Math.round(share * 86_399) * 1000;
     move.reset();
     setMoving({ ...dragged, to: { date: target.date, time: clockFormat(week.data.zone)(instant) } });
@@ -237,7 +237,7 @@ function Week({ channel: aired, date }: { channel: ChannelView; date: string }) 
       <Loaded query={week}>
         {(data) => (
           <section className="panel">
-            <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+            <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
               <ol className="week" aria-label="Дни недели">
                 {data.days.map((day) => (
                   <DayRow

@@ -1,11 +1,14 @@
 // A live page moving on, as the spec asks of TV and radio alike: once the item on air has used its
 // allowance (its length and 30 s on TV, 15 s on the radio), the page publishes the item and asks
 // the server for the next one; not a moment before. The page's clock is Playwright's, moved on.
+// The server's clock cannot be held: its run moves on by itself once the item has aired, so the
+// item is a catalogue one of a minute or two, which outlasts the test's real seconds however loaded
+// the machine (the 20 s test video did not, once).
 import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from './support/schedule.ts';
 import { useSite } from './support/site.ts';
-import { open, radioId, videoId } from './web/helpers.ts';
+import { open } from './web/helpers.ts';
 
 const site = useSite();
 
@@ -20,6 +23,18 @@ function advances(page: Page): string[] {
     if (apiPattern('teleprogramNext').test(url) || apiPattern('radioprogramNext').test(url)) asked.push('next');
   });
   return asked;
+}
+
+/** A published catalogue item 60 to 150 s long, and its length: the first the catalogue lists. */
+async function minuteLong(call: 'videoCatalogue' | 'radioCatalogue'): Promise<{ id: number; duration: number }> {
+  const calls = createApiClient({ baseUrl: site().url });
+  for (let page = 1; page < 50; page += 1) {
+    const { results } = await calls(call, { query: { page } });
+    const found = results.find((item) => item.duration >= 60 && item.duration <= 150);
+    if (found !== undefined) return { id: found.id, duration: found.duration };
+    if (results.length === 0) break;
+  }
+  throw new Error(`no item of 60 to 150 s in ${call}`);
 }
 
 /** Waits until the rewritten day's first item is on the air (status 1): until the rewrite joins at
@@ -39,32 +54,33 @@ async function onAir(call: 'teleprogramToday' | 'radioprogramToday'): Promise<vo
 }
 
 test('the TV moves on once its item has run its length and 30 s, not before', async ({ page }) => {
-  // The 20 s test video, at a fixed time just past the channel's frontier (10 s on), so the whole
-  // of it is still to air once it is on: the server moves the run on by its own clock.
-  await writeToday('tv', { startsIn: -2, items: [{ id: Number(videoId()), startsIn: 12 }, { id: Number(videoId()) }] });
+  // At a fixed time just past the channel's frontier (10 s on), so the whole of it is still to air
+  // once it is on.
+  const video = await minuteLong('videoCatalogue');
+  await writeToday('tv', { startsIn: -2, items: [{ id: video.id, startsIn: 12 }, { id: video.id }] });
   await onAir('teleprogramToday');
   await page.clock.install();
   const asked = advances(page);
   await open(page, '/');
   // The strip shows once the day's list has come: the page's wait starts from there.
   await expect(page.locator('.live-strip__item')).toHaveCount(2);
-  await page.clock.runFor(45_000);
+  await page.clock.runFor((video.duration + 25) * 1000);
   expect(asked).toEqual([]);
   await page.clock.runFor(10_000);
   await expect.poll(() => asked).toEqual(['publish', 'next']);
 });
 
 test('the radio moves on once its item has run its length and 15 s, not before', async ({ page }) => {
-  // The 30 s test radio.
-  await writeToday('radio', { startsIn: -2, items: [{ id: Number(radioId()) }, { id: Number(radioId()) }] });
+  const radio = await minuteLong('radioCatalogue');
+  await writeToday('radio', { startsIn: -2, items: [{ id: radio.id }, { id: radio.id }] });
   await onAir('radioprogramToday');
   await page.clock.install();
   const asked = advances(page);
-  // The page's wait starts once the day's list has come.
-  const list = page.waitForResponse(apiPattern('radioprogramRadiosWithAds'));
   await open(page, '/radio');
-  await list;
-  await page.clock.runFor(40_000);
+  // The page's wait starts once the day's list has come and the item on air shows: a wait from the
+  // list's answer alone counted the render after it, seconds on a loaded machine.
+  await expect(page.locator('.live-radio__now:not(.live-radio__now--loading)')).toBeVisible();
+  await page.clock.runFor((radio.duration + 10) * 1000);
   expect(asked).toEqual([]);
   await page.clock.runFor(10_000);
   await expect.poll(() => asked).toEqual(['publish', 'next']);

@@ -135,8 +135,8 @@ async function viewer(browser: Browser, base: string, polling = false): Promise<
 }
 
 let posts = 0;
-/** Posts a message to today's TV chat through `base`; answers its text. */
-async function post(base: string, label: string): Promise<string> {
+/** Posts a message to today's TV chat through `base`: answers its text and the answer's status. */
+async function postOnce(base: string, label: string): Promise<{ text: string; status: number }> {
   posts += 1;
   const text = `${label} ${String(posts)}`;
   const answer = await fetch(`${base}${apiUrl('chatPost', { params: { room: 'teleprogram', id: dayId } })}`, {
@@ -144,7 +144,13 @@ async function post(base: string, label: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin: cluster.siteUrl },
     body: JSON.stringify({ name: 'Узел', message: text }),
   });
-  expect(answer.status).toBe(201);
+  return { text, status: answer.status };
+}
+
+/** Posts a message that must be taken at once; answers its text. */
+async function post(base: string, label: string): Promise<string> {
+  const { text, status } = await postOnce(base, label);
+  expect(status).toBe(201);
   return text;
 }
 
@@ -275,7 +281,21 @@ test('PostgreSQL restarted: the channels stay on air, and the site takes posts a
   expect(await longestStill()).toBeLessThanOrEqual(2000);
   await postgres.restart();
   await expect.poll(() => cluster.nodes.every((node) => node.inRotation), { timeout: 30_000 }).toBe(true);
-  const text = await post(cluster.siteUrl, 'После базы');
+  // nginx counted the nodes' refusals while the database was away (503) and rests a node for its
+  // fail_timeout, 2 s: a post in that moment meets its 502 and is not taken, as a visitor's would
+  // be, so it is sent again until taken, within twice that.
+  let taken = '';
+  await expect
+    .poll(
+      async () => {
+        const { text, status } = await postOnce(cluster.siteUrl, 'После базы');
+        if (status === 201) taken = text;
+        return status;
+      },
+      { timeout: 4000, intervals: [500] },
+    )
+    .toBe(201);
+  const text = taken;
   await expect(shown(page, text)).toBeVisible({ timeout: 2000 });
   expect(await longestStill()).toBeLessThanOrEqual(2000);
 });

@@ -6,7 +6,8 @@
 // the page's event stream carries on through node B, and a rolling restart of both nodes after
 // costs it no stand-still over a second; Redis restarted: the event streams recover
 // and no message posted meanwhile is lost; PostgreSQL restarted: the channels stay on air (the
-// player plays on, the playlists answer) and the site takes posts again once it is back.
+// player plays on, the playlists answer) and the site takes posts again once it is back. The two
+// restarts are tagged @outages: `npm run test:outages` runs them, the gate does not.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -247,55 +248,61 @@ test('node A killed while a viewer plays through nginx: the player plays on, the
   expect(played).toBeGreaterThan((Date.now() - rollingFrom) / 1000 - 1.5);
 });
 
-test('Redis restarted: the event streams recover and no message posted meanwhile is lost', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const { page } = await viewer(browser, nodeB().siteUrl);
-  await redisDown();
-  // Without Redis, node B notices A's posts from the database within a few seconds.
-  const meanwhile = [await post(nodeA().siteUrl, 'Без Redis'), await post(nodeA().siteUrl, 'Без Redis')];
-  for (const text of meanwhile) await expect(shown(page, text)).toBeVisible({ timeout: 5000 });
-  await redisUp();
-  // The nodes reconnect within about a second of Redis's return and subscribe again.
-  await expect.poll(postListeners, { timeout: 10_000 }).toBe(2);
-  const after = await post(nodeA().siteUrl, 'С Redis');
-  await expect(shown(page, after)).toBeVisible({ timeout: 1000 });
-  for (const text of meanwhile) await expect(shown(page, text)).toHaveCount(1);
-});
+test(
+  'Redis restarted: the event streams recover and no message posted meanwhile is lost',
+  { tag: '@outages' },
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { page } = await viewer(browser, nodeB().siteUrl);
+    await redisDown();
+    // Without Redis, node B notices A's posts from the database within a few seconds.
+    const meanwhile = [await post(nodeA().siteUrl, 'Без Redis'), await post(nodeA().siteUrl, 'Без Redis')];
+    for (const text of meanwhile) await expect(shown(page, text)).toBeVisible({ timeout: 5000 });
+    await redisUp();
+    // The nodes reconnect within about a second of Redis's return and subscribe again.
+    await expect.poll(postListeners, { timeout: 10_000 }).toBe(2);
+    const after = await post(nodeA().siteUrl, 'С Redis');
+    await expect(shown(page, after)).toBeVisible({ timeout: 1000 });
+    for (const text of meanwhile) await expect(shown(page, text)).toHaveCount(1);
+  },
+);
 
-test('PostgreSQL restarted: the channels stay on air, and the site takes posts again once it is back', async ({
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  const { page } = await viewer(browser, cluster.siteUrl);
-  const longestStill = await watchStandStill(page);
-  await postgres.halt();
-  // Both nodes unready: nginx lists them all rather than none, and they air from memory: the
-  // playlist answers and moves on, three segments and more, while the database is away.
-  const sequence = async (): Promise<number> => {
-    const playlist = await fetch(`${cluster.mediaUrl}/tv/720/stream.m3u8`);
-    expect(playlist.status).toBe(200);
-    return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/u.exec(await playlist.text())?.[1]);
-  };
-  const halted = await sequence();
-  await expect.poll(sequence, { timeout: 30_000 }).toBeGreaterThan(halted + 2);
-  expect(await longestStill()).toBeLessThanOrEqual(2000);
-  await postgres.restart();
-  await expect.poll(() => cluster.nodes.every((node) => node.inRotation), { timeout: 30_000 }).toBe(true);
-  // nginx counted the nodes' refusals while the database was away (503) and rests a node for its
-  // fail_timeout, 2 s: a post in that moment meets its 502 and is not taken, as a visitor's would
-  // be, so it is sent again until taken, within twice that.
-  let taken = '';
-  await expect
-    .poll(
-      async () => {
-        const { text, status } = await postOnce(cluster.siteUrl, 'После базы');
-        if (status === 201) taken = text;
-        return status;
-      },
-      { timeout: 4000, intervals: [500] },
-    )
-    .toBe(201);
-  const text = taken;
-  await expect(shown(page, text)).toBeVisible({ timeout: 2000 });
-  expect(await longestStill()).toBeLessThanOrEqual(2000);
-});
+test(
+  'PostgreSQL restarted: the channels stay on air, and the site takes posts again once it is back',
+  { tag: '@outages' },
+  async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { page } = await viewer(browser, cluster.siteUrl);
+    const longestStill = await watchStandStill(page);
+    await postgres.halt();
+    // Both nodes unready: nginx lists them all rather than none, and they air from memory: the
+    // playlist answers and moves on, three segments and more, while the database is away.
+    const sequence = async (): Promise<number> => {
+      const playlist = await fetch(`${cluster.mediaUrl}/tv/720/stream.m3u8`);
+      expect(playlist.status).toBe(200);
+      return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/u.exec(await playlist.text())?.[1]);
+    };
+    const halted = await sequence();
+    await expect.poll(sequence, { timeout: 30_000 }).toBeGreaterThan(halted + 2);
+    expect(await longestStill()).toBeLessThanOrEqual(2000);
+    await postgres.restart();
+    await expect.poll(() => cluster.nodes.every((node) => node.inRotation), { timeout: 30_000 }).toBe(true);
+    // nginx counted the nodes' refusals while the database was away (503) and rests a node for its
+    // fail_timeout, 2 s: a post in that moment meets its 502 and is not taken, as a visitor's would
+    // be, so it is sent again until taken, within twice that.
+    let taken = '';
+    await expect
+      .poll(
+        async () => {
+          const { text, status } = await postOnce(cluster.siteUrl, 'После базы');
+          if (status === 201) taken = text;
+          return status;
+        },
+        { timeout: 4000, intervals: [500] },
+      )
+      .toBe(201);
+    const text = taken;
+    await expect(shown(page, text)).toBeVisible({ timeout: 2000 });
+    expect(await longestStill()).toBeLessThanOrEqual(2000);
+  },
+);

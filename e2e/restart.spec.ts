@@ -91,25 +91,31 @@ test('the live TV on / plays again on its own within 10 s of the server coming b
   test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
 });
 
-test('the live TV rejoins on its own after an outage longer than the playlist window', async ({ page }) => {
-  test.setTimeout(150_000);
-  await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
-  await page.goto(`${site.url}/`);
-  const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video', true);
-  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
-});
+test(
+  'the live TV rejoins on its own after an outage longer than the playlist window',
+  { tag: '@outages' },
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    await writeToday('tv', { startsIn: -5, items: Array.from({ length: 10 }, () => ({ id: videoId })) }, site);
+    await page.goto(`${site.url}/`);
+    const rejoinedMs = await rejoinAfterRestart(page, 'video.live-tv__video', true);
+    test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+  },
+);
 
-test('the live radio on /radio, once played, plays again on its own within 10 s of the server coming back', async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  await writeToday('radio', { startsIn: -5, items: Array.from({ length: 6 }, () => ({ id: radioId })) }, site);
-  await page.goto(`${site.url}/radio`);
-  const efir = page.locator('section.efir');
-  const play = efir.getByRole('button', { name: 'Слушать' });
-  await expect(play).toBeEnabled({ timeout: 20_000 });
-  await play.click();
-  const rejoinedMs = await rejoinAfterRestart(page, 'section.efir audio');
-  test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
-  await expect(efir.getByRole('button', { name: 'Пауза' })).toBeEnabled();
-});
+test(
+  'the live radio on /radio, once played, plays again on its own within 10 s of the server coming back',
+  { tag: '@outages' },
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    await writeToday('radio', { startsIn: -5, items: Array.from({ length: 6 }, () => ({ id: radioId })) }, site);
+    await page.goto(`${site.url}/radio`);
+    const efir = page.locator('section.efir');
+    const play = efir.getByRole('button', { name: 'Слушать' });
+    await expect(play).toBeEnabled({ timeout: 20_000 });
+    await play.click();
+    const rejoinedMs = await rejoinAfterRestart(page, 'section.efir audio');
+    test.info().annotations.push({ type: 'rejoined', description: `${rejoinedMs} ms after the site answered` });
+    await expect(efir.getByRole('button', { name: 'Пауза' })).toBeEnabled();
+  },
+);

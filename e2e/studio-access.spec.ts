@@ -26,9 +26,16 @@ const groups: Record<string, readonly string[]> = {
   'the air': ['on-air', 'channels', 'schedule/radio/2031-06-02', 'schedule-week/tv/2031-06-02'],
 };
 
+/** Rows past the first twenty of a day's list and timeline: the same two components again, which
+ * cost axe 20 s a theme on the demo's 231-item day (8,300 elements) and find nothing the first
+ * twenty do not. */
+const repeatedRows = ['.sortable > li:nth-child(n+21)', '.timeline__rows > li:nth-child(n+22)'];
+
 /** The serious and critical faults axe finds on the page as it is. */
 async function faultsOn(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  let axe = new AxeBuilder({ page });
+  for (const rows of repeatedRows) axe = axe.exclude(rows);
+  const results = await axe.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -2,7 +2,7 @@
 // commands run in this process (cli/commands.ts), which the command only wraps.
 import { apiUrl, iptvPaths, studioLimits } from '@efir/contract';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,37 @@ describe('efir CLI', { timeout: 60_000 }, () => {
     const wrongCategory = await efir('ingest', 'video', join(work, 'clip.mp4'), '--name', 'Нет', '--category', '999');
     expect(wrongCategory.code).toBe(1);
     expect(wrongCategory.out).toContain('clip.mp4: no video category 999');
+  });
+
+  it('takes subtitle files for a video, and refuses a bad one naming its line', async () => {
+    writeFileSync(join(work, 'ru.srt'), '1\n00:00:01,000 --> 00:00:02,000\nЗдравствуйте\n');
+    writeFileSync(join(work, 'en.vtt'), 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n');
+    writeFileSync(join(work, 'bad.vtt'), 'WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nHello\n');
+    const clip = join(work, 'clip.mp4');
+    const run = await efir(
+      ...['ingest', 'video', clip, '--name', 'С титрами', '--category', '2'],
+      ...['--subtitles', join(work, 'ru.srt'), '--subtitles', `en:English:${join(work, 'en.vtt')}`],
+    );
+    expect(run.out).toMatch(/«С титрами» done 100 % → video \d+/u);
+    const masters = readdirSync(join(dataDir, 'media'), { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('master.m3u8'))
+      .map((path) => readFileSync(join(dataDir, 'media', path), 'utf8'))
+      .filter((text) => text.includes('TYPE=SUBTITLES'));
+    expect(masters).toHaveLength(1);
+    expect(masters[0]).toContain('LANGUAGE="ru",NAME="Русский"');
+    expect(masters[0]).toContain('LANGUAGE="en",NAME="English"');
+    const bad = await efir(
+      ...['ingest', 'video', clip, '--name', 'Плохие титры', '--category', '2'],
+      ...['--subtitles', join(work, 'bad.vtt')],
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('bad.vtt, line 3: a cue needs a timing line');
+    const radio = await efir(
+      ...['ingest', 'radio', clip, '--name', 'Р', '--author', 'А', '--category', '1'],
+      ...['--subtitles', join(work, 'ru.srt')],
+    );
+    expect(radio.code).toBe(2);
+    expect(radio.out).toContain('--subtitles: a radio has no picture');
   });
 
   it('explains its usage on a wrong call (exit 2)', async () => {

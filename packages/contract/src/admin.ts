@@ -7,6 +7,7 @@ import { idSchema, scheduleDateSchema } from './calls.ts';
 import { dateSchema } from './entities.ts';
 import { channelAddSchema, channelSchema, channelSlugSchema, scheduleDaySchema } from './schedule.ts';
 import { loginSchema, passwordSchema, studioRoleSchema, studioUserSchema } from './studio-accounts.ts';
+import { subtitleTracksSchema } from './subtitles.ts';
 
 export const videoSourceSchema = z.object({
   file: z.string().min(1).describe('an absolute path on the server'),
@@ -14,6 +15,7 @@ export const videoSourceSchema = z.object({
   categoryId: z.number().int().min(1),
   description: z.string().max(5000).optional(),
   draft: z.number().int().min(0).max(2).optional(),
+  subtitles: subtitleTracksSchema.optional(),
 });
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 

@@ -8,6 +8,7 @@ import {
   createAdminClient,
   type IngestJob,
   type IngestRequest,
+  defaultSubtitleLanguage,
   ingestRequestSchema,
   type StudioUser,
 } from '@efir/contract';
@@ -39,7 +40,9 @@ import { type ChannelAction, channelAction, describeChannel, localChannels, site
 import { UsageError } from './usage.ts';
 
 const usage = `usage:
-  npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2] [--no-wait]
+  npm run efir -- ingest video <file> --name "…" --category <id> [--description "…"] [--draft 0|1|2]
+                    [--subtitles <file.vtt|file.srt>]… [--no-wait]
+      --subtitles file: Russian; --subtitles en:English:file for another language and its label
   npm run efir -- ingest radio <file> --name "…" --author "…" --category <id> [--cover <image>] [--song] [--no-wait]
   npm run efir -- jobs
   npm run efir -- jobs retry <id>
@@ -162,6 +165,18 @@ async function follow(queue: Queue, id: number, shown: string, io: EfirIo): Prom
   return final;
 }
 
+/** `--subtitles file` (a Russian track) or `--subtitles en:English:file`: a track on the server's disk. */
+function subtitleTrackArg(arg: string): { file: string; language: string; label: string } {
+  const named = /^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*):([^:]+):(.+)$/u.exec(arg);
+  const [language, label, file] =
+    named === null
+      ? [defaultSubtitleLanguage.language, defaultSubtitleLanguage.label, arg]
+      : [named[1] ?? '', named[2] ?? '', named[3] ?? ''];
+  const path = resolve(file);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`${file}: no such file`);
+  return { file: path, language, label };
+}
+
 function ingestRequest(kind: string | undefined, args: string[]): { request: IngestRequest; wait: boolean } {
   const { values, positionals } = parseArgs({
     args,
@@ -174,6 +189,7 @@ function ingestRequest(kind: string | undefined, args: string[]): { request: Ing
       author: { type: 'string' },
       cover: { type: 'string' },
       song: { type: 'boolean' },
+      subtitles: { type: 'string', multiple: true },
       'no-wait': { type: 'boolean' },
     },
   });
@@ -183,12 +199,15 @@ function ingestRequest(kind: string | undefined, args: string[]): { request: Ing
   if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`${file}: no such file`);
   const cover = values.cover === undefined ? undefined : resolve(values.cover);
   if (cover !== undefined && !existsSync(cover)) throw new Error(`${values.cover ?? ''}: no such file`);
+  if (kind === 'radio' && values.subtitles !== undefined) throw new UsageError('--subtitles: a radio has no picture');
+  const subtitles = values.subtitles?.map(subtitleTrackArg);
   const source = {
     file: path,
     name: values.name,
     categoryId: Number(values.category),
     ...(values.description === undefined ? {} : { description: values.description }),
     ...(values.draft === undefined ? {} : { draft: Number(values.draft) }),
+    ...(subtitles === undefined ? {} : { subtitles }),
     ...(kind === 'radio'
       ? {
           author: values.author,

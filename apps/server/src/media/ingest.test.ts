@@ -261,3 +261,93 @@ describe('an upload for an item without media', () => {
     }
   });
 });
+
+describe('a video with subtitles', () => {
+  const cueSrt = '1\n00:00:01,000 --> 00:00:02,500\nДобрый вечер\n\n2\n00:00:05,000 --> 00:00:06,000\nДо свидания\n';
+  const cueVtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nGood evening\n';
+
+  it('carries an SRT and a WebVTT as a SUBTITLES group of WebVTT segments on the media segments and clock', async () => {
+    writeFileSync(join(fixtures, 'ru.srt'), cueSrt);
+    writeFileSync(join(fixtures, 'en.vtt'), cueVtt);
+    const id = await ingestVideo(context, {
+      file: join(fixtures, 'clip.mp4'),
+      name: 'С титрами',
+      categoryId: 1,
+      subtitles: [
+        { file: join(fixtures, 'ru.srt'), language: 'ru', label: 'Русский' },
+        { file: join(fixtures, 'en.vtt'), language: 'en', label: 'English' },
+      ],
+    });
+    const row = await findItem(database.db, 'video', id);
+    const dir = join(mediaDir, row!.masterPlaylist.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+    const master = readFileSync(join(dir, 'master.m3u8'), 'utf8');
+    expect(master).toContain(
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ru",NAME="Русский",DEFAULT=NO,AUTOSELECT=YES,URI="subs/ru/index.m3u8"\n' +
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,URI="subs/en/index.m3u8"\n',
+    );
+    expect(master.match(/#EXT-X-STREAM-INF:.*SUBTITLES="subs"/gu)).toHaveLength(3);
+
+    // The subtitle playlist has the video's segments: as many, as long.
+    const durations = (text: string): string[] => [...text.matchAll(/#EXTINF:([\d.]+),/gu)].map((m) => m[1]!);
+    const rung = readFileSync(join(dir, '720', 'index.m3u8'), 'utf8');
+    const subs = readFileSync(join(dir, 'subs', 'ru', 'index.m3u8'), 'utf8');
+    expect(durations(subs).map(Number)).toEqual(durations(rung).map(Number));
+    expect(subs).toContain('#EXT-X-ENDLIST');
+
+    // Its clock is the segments': the map names the first segment's start on the MPEG-TS clock.
+    const start = Number(
+      execFileSync(
+        tools.ffprobe,
+        ['-v', 'error', '-show_entries', 'format=start_time', '-of', 'csv=p=0', join(dir, '720', 'seg_00000.ts')],
+        { encoding: 'utf8' },
+      ).trim(),
+    );
+    const first = readFileSync(join(dir, 'subs', 'ru', 'seg_00000.vtt'), 'utf8');
+    expect(first).toBe(
+      `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${String(Math.round(start * 90_000))},LOCAL:00:00:00.000\n\n` +
+        '00:00:01.000 --> 00:00:02.500\nДобрый вечер\n',
+    );
+    expect(readFileSync(join(dir, 'subs', 'ru', 'seg_00001.vtt'), 'utf8')).toContain('До свидания');
+    expect(readFileSync(join(dir, 'subs', 'en', 'seg_00000.vtt'), 'utf8')).toContain('Good evening');
+
+    // ffprobe reads each subtitle playlist as HLS: one WebVTT stream. (FFmpeg 5.1's HLS reader
+    // does not take a master's subtitle groups: «Can't support the subtitle».)
+    for (const language of ['ru', 'en']) {
+      const probed = JSON.parse(
+        execFileSync(
+          tools.ffprobe,
+          [
+            ...['-v', 'error', '-allowed_extensions', 'ALL', '-print_format', 'json', '-show_streams'],
+            join(dir, 'subs', language, 'index.m3u8'),
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as { streams: { codec_name: string; codec_type: string }[] };
+      expect(probed.streams).toMatchObject([{ codec_name: 'webvtt', codec_type: 'subtitle' }]);
+    }
+  });
+
+  it('refuses a malformed subtitle file before the encoding, with its line, leaving everything as it was', async () => {
+    writeFileSync(
+      join(fixtures, 'bad.vtt'),
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nок\n\n00:00:0x.000 --> 00:00:04.000\n',
+    );
+    writeFileSync(join(fixtures, 'late.srt'), '1\n00:00:30,000 --> 00:00:31,000\nПосле конца\n');
+    const before = { videos: await database.db.select({ n: count() }).from(video), files: listTree(mediaDir) };
+    for (const [file, message] of [
+      ['bad.vtt', 'bad.vtt, line 6: cue start timestamp `00:00:0x.000` is invalid'],
+      ['late.srt', "late.srt: a cue starts at 00:00:30.000, after the video's end"],
+      ['missing.srt', 'missing.srt: no such file'],
+    ] as const) {
+      const attempt = ingestVideo(context, {
+        file: join(fixtures, 'clip.mp4'),
+        name: 'Плохие титры',
+        categoryId: 1,
+        subtitles: [{ file: join(fixtures, file), language: 'ru', label: 'Русский' }],
+      });
+      await expect(attempt).rejects.toThrow(new IngestError(message).message);
+    }
+    expect(await database.db.select({ n: count() }).from(video)).toEqual(before.videos);
+    expect(listTree(mediaDir)).toEqual(before.files);
+  });
+});

@@ -2,9 +2,9 @@
 // folder, moves the folder into place and only then writes the catalogue row (ingest-work.ts). A
 // rejected or failed ingest leaves the database and the media directory as they were. The demo's
 // media are made in demo-ingest.ts.
-import { stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { mediaPathOf, mediaUrl } from '@efir/contract';
+import { mediaPathOf, mediaUrl, type SubtitleTrack } from '@efir/contract';
 import { categoryExists, findItem, setProbedLength } from '../repositories/catalogues.ts';
 import { addRadio, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, setVideoMedia, type VideoMedia } from '../repositories/videos.ts';
@@ -18,9 +18,20 @@ import {
   previewArgs,
   radioBytes,
   radioEncodeArgs,
+  type Rung,
+  type SubtitleRenditionRef,
   videoEncodeArgs,
 } from './ladder.ts';
-import { type MediaProbe, probeMedia } from './probe.ts';
+import { type MediaProbe, probeMedia, segmentStartSeconds } from './probe.ts';
+import {
+  checkCuesFit,
+  type Cue,
+  readSubtitles,
+  SubtitleError,
+  subtitleRendition,
+  subtitleSegmentName,
+} from './subtitles.ts';
+import { parseMediaPlaylist } from '../live/segment-list.ts';
 
 export interface VideoSource {
   file: string;
@@ -28,6 +39,8 @@ export interface VideoSource {
   categoryId: number;
   description?: string;
   draft?: number;
+  /** Subtitle files, one per language, the first offered first. */
+  subtitles?: readonly SubtitleTrack[];
 }
 
 export interface RadioSource {
@@ -83,9 +96,12 @@ async function makeVideoMedia<T>(
   record: (media: VideoMedia, durationSeconds: number) => Promise<T>,
   /** Told the source's length once it is probed, before the encoding. */
   probed?: (durationSeconds: number) => Promise<void>,
+  subtitles: readonly SubtitleTrack[] = [],
 ): Promise<T> {
   onProgress?.(0, 'probing');
   const probe = await checkSource(context, file, 'video');
+  // A bad subtitle file is refused before the encoding, with the line that is wrong.
+  const tracks = await readTracks(subtitles, probe.durationSeconds);
   await probed?.(probe.durationSeconds);
   const rungs = ladderFor(probe.video?.height ?? 0);
   const stillAt = Math.min(probe.durationSeconds * 0.1, Math.max(0, probe.durationSeconds - 0.5));
@@ -111,7 +127,8 @@ async function makeVideoMedia<T>(
       onProgress?.(encodingShare, 'finishing');
       await ffmpeg(context, previewArgs(probe.input, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
       await ffmpeg(context, previewArgs(probe.input, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
-      await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs));
+      const refs = await writeSubtitleRenditions(context, workDir, rungs, tracks);
+      await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs, refs));
       onProgress?.(1, 'finishing');
     },
     (urlBase) => record(ladderMedia(urlBase, rungs), probe.durationSeconds),
@@ -122,19 +139,79 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
   if (!(await categoryExists(context.db, 'video', source.categoryId))) {
     throw new IngestError(`${basename(source.file)}: no video category ${source.categoryId}`);
   }
-  return makeVideoMedia(context, source.file, onProgress, (media, durationSeconds) =>
-    addVideo(
-      context.db,
-      {
-        name: source.name,
-        description: source.description ?? '',
-        durationSeconds,
-        draft: source.draft ?? 0,
-        categoryId: source.categoryId,
-      },
-      media,
-    ),
+  return makeVideoMedia(
+    context,
+    source.file,
+    onProgress,
+    (media, durationSeconds) =>
+      addVideo(
+        context.db,
+        {
+          name: source.name,
+          description: source.description ?? '',
+          durationSeconds,
+          draft: source.draft ?? 0,
+          categoryId: source.categoryId,
+        },
+        media,
+      ),
+    undefined,
+    source.subtitles,
   );
+}
+
+/** A subtitle track read and checked: its cues with its language and label. */
+interface ReadTrack {
+  track: SubtitleTrack;
+  cues: Cue[];
+}
+
+async function readTracks(subtitles: readonly SubtitleTrack[], durationSeconds: number): Promise<ReadTrack[]> {
+  const read: ReadTrack[] = [];
+  for (const track of subtitles) {
+    try {
+      const cues = await readSubtitles(track.file);
+      checkCuesFit(cues, durationSeconds, basename(track.file));
+      read.push({ track, cues });
+    } catch (error) {
+      if (error instanceof SubtitleError) throw new IngestError(error.message);
+      throw error;
+    }
+  }
+  return read;
+}
+
+/**
+ * Each track as a WebVTT rendition under `subs/<language>/`: a segment per media segment of the
+ * ladder (the top rung's durations; every rung's are the same), mapped to where the segments start
+ * on their MPEG-TS clock. Answers the tracks as the master playlist names them.
+ */
+async function writeSubtitleRenditions(
+  context: IngestContext,
+  workDir: string,
+  rungs: readonly Rung[],
+  tracks: readonly ReadTrack[],
+): Promise<SubtitleRenditionRef[]> {
+  const top = rungs[0];
+  if (tracks.length === 0 || top === undefined) return [];
+  const rungDir = join(workDir, String(top.height));
+  const segments = parseMediaPlaylist(await readFile(join(rungDir, 'index.m3u8'), 'utf8'), (uri) => join(rungDir, uri));
+  const first = segments[0];
+  if (first === undefined) throw new IngestError('the encoding made no segment');
+  const mpegtsStart = await segmentStartSeconds(context.tools, first.uri);
+  const durations = segments.map((segment) => segment.duration);
+  const refs: SubtitleRenditionRef[] = [];
+  for (const { track, cues } of tracks) {
+    const folder = join('subs', track.language);
+    await mkdir(join(workDir, folder), { recursive: true });
+    const rendition = subtitleRendition(cues, durations, mpegtsStart);
+    await Promise.all(
+      rendition.segments.map((text, index) => writeFile(join(workDir, folder, subtitleSegmentName(index)), text)),
+    );
+    await writeFile(join(workDir, folder, 'index.m3u8'), rendition.playlist);
+    refs.push({ language: track.language, label: track.label, uri: `${folder}/index.m3u8` });
+  }
+  return refs;
 }
 
 /** Media made for an item that had others: the folder of the old ones, to retire. */

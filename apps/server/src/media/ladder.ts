@@ -58,12 +58,31 @@ function withMargin(bytes: number): number {
 }
 
 /** The master playlist naming each rung's media playlist `<height>/index.m3u8`, best first. */
-export function masterPlaylist(rungs: readonly Rung[]): string {
+/** A subtitle track as the master playlist names it: its language, label and playlist (relative). */
+export interface SubtitleRenditionRef {
+  language: string;
+  label: string;
+  uri: string;
+}
+
+/** The SUBTITLES group's id in a master playlist. */
+const subtitleGroup = 'subs';
+
+export function masterPlaylist(rungs: readonly Rung[], subtitles: readonly SubtitleRenditionRef[] = []): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const track of subtitles) {
+    // Not DEFAULT: a viewer turns subtitles on (the player's CC control); AUTOSELECT lets a
+    // player whose user asked for subtitles in the system's settings take the track by itself.
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${subtitleGroup}",LANGUAGE="${track.language}",NAME="${track.label}",` +
+        `DEFAULT=NO,AUTOSELECT=YES,URI="${track.uri}"`,
+    );
+  }
+  const group = subtitles.length > 0 ? `,SUBTITLES="${subtitleGroup}"` : '';
   for (const rung of [...rungs].sort((a, b) => b.height - a.height)) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},AVERAGE-BANDWIDTH=${(rung.videoKbps + audioKbps) * 1000},` +
-        `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)}`,
+        `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)}${group}`,
       `${rung.height}/index.m3u8`,
     );
   }

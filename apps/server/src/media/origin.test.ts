@@ -17,6 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(mediaDir, 'v', 'abc', 'master.m3u8'), '#EXTM3U\n');
   writeFileSync(join(mediaDir, 'v', 'abc', '720', 'seg_00000.ts'), segment);
   writeFileSync(join(mediaDir, 'v', 'abc', 'preview.jpg'), 'jpeg');
+  mkdirSync(join(mediaDir, 'v', 'abc', 'subs', 'ru'), { recursive: true });
+  writeFileSync(join(mediaDir, 'v', 'abc', 'subs', 'ru', 'seg_00000.vtt'), 'WEBVTT\n');
   writeFileSync(join(mediaDir, '.incoming', 'half', 'x.ts'), 'half-made');
   writeFileSync(join(root, 'secret.txt'), 'outside the media directory');
   mkdirSync(join(root, 'elsewhere'));
@@ -47,6 +49,9 @@ describe('media origin', () => {
     expect(ts.headers['content-type']).toBe('video/mp2t');
     expect(ts.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(ts.rawPayload).toEqual(segment);
+    const subtitles = await app.inject({ url: '/media/v/abc/subs/ru/seg_00000.vtt' });
+    expect(subtitles.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(subtitles.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers byte ranges', async () => {

@@ -71,6 +71,8 @@ export const mediaOriginPlugin = fp(
       setHeaders: (response, path) => {
         response.header('cache-control', cacheControlFor(path));
         if (path.endsWith('.m3u8')) response.header('content-type', 'application/vnd.apple.mpegurl');
+        // Subtitle segments: Cyrillic text, read as UTF-8 whatever a player assumes.
+        if (path.endsWith('.vtt')) response.header('content-type', 'text/vtt; charset=utf-8');
       },
     });
     app.options(`${mediaPrefix}*`, (request, reply: FastifyReply) => {

@@ -103,3 +103,27 @@ export async function probeMedia(
     ],
   };
 }
+
+/** Where a segment we made starts on its MPEG-TS clock (seconds): what a subtitle segment's
+ * timestamp map names. */
+export async function segmentStartSeconds(
+  tools: Pick<MediaTools, 'ffprobe' | 'tether'>,
+  file: string,
+): Promise<number> {
+  const { stdout } = await run(
+    ...tethered(tools, tools.ffprobe, [
+      '-v',
+      'error',
+      ...confined(['mpegts']),
+      '-show_entries',
+      'format=start_time',
+      '-of',
+      'csv=p=0',
+      `file:${file}`,
+    ]),
+    { timeout: probeLimitMs, killSignal: 'SIGKILL' },
+  );
+  const start = Number.parseFloat(stdout.trim());
+  if (!Number.isFinite(start)) throw new Error(`${file}: ffprobe gave no start time`);
+  return start;
+}

@@ -7,12 +7,13 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { iptvChannelId, iptvPaths, rewindQuery, videoStreamPath } from '@efir/contract';
+import { iptvChannelId, iptvPaths, rewindQuery, streamMetaNames, videoStreamPath } from '@efir/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
-import { clockIn, secondsSinceMidnight } from './support/schedule.ts';
+import { clockIn, secondsSinceMidnight, wallClock } from './support/schedule.ts';
 import { addAccount, useSite } from './support/site.ts';
+import { runTimeZone } from './support/time-zone.ts';
 import { open } from './web/helpers.ts';
 
 const run = promisify(execFile);
@@ -101,6 +102,10 @@ test('an admin adds a channel, an editor schedules it, and it airs: switcher, IP
   await page.getByRole('group', { name: 'Канал' }).getByRole('link', { name: channelName }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`^Сетка: ${channelName}`, 'u') })).toBeVisible();
   await expect(page.getByText('Этого дня ещё нет в сетке')).toBeVisible();
+  // Today on the schedules' clock (the site's TIME_ZONE, named in the page), not Moscow's: the two
+  // dates differ for hours of every day.
+  expect(await page.locator(`meta[name="${streamMetaNames.timeZone}"]`).getAttribute('content')).toBe(runTimeZone());
+  await expect(page).toHaveURL(new RegExp(`/schedule/${slug}/${wallClock(new Date()).date}$`, 'u'));
   const startsAt = clockIn(-20);
   await page.getByLabel('Начало дня').fill(startsAt);
   const dayItems = page.getByRole('list', { name: 'Передачи дня' }).getByRole('listitem');

@@ -143,8 +143,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   const studioDist = options.studioDist ?? defaultStudioDist;
+  // The studio's dates ("today" in the schedule, the on-air desk) are the schedules' too.
   const studioHtml = existsSync(`${studioDist}/index.html`)
-    ? readFileSync(`${studioDist}/index.html`, 'utf8')
+    ? readFileSync(`${studioDist}/index.html`, 'utf8').replace(
+        '</head>',
+        () => `<meta name="${streamMetaNames.timeZone}" content="${options.config.timeZone}" />\n</head>`,
+      )
     : undefined;
   // The studio's pages run its own inline script, and show in no frame at all.
   const studioHeaders = securityHeaders(

@@ -4,12 +4,15 @@ import {
   formatShift,
   iptvChannelId,
   livePictureAt,
+  pageTimeZone,
   parseShift,
   radioAppleMediaPath,
   radioStreamPath,
   rewindQuery,
+  streamMetaNames,
   tvStreamPath,
 } from './streams.ts';
+import { defaultTimeZone } from './calendar.ts';
 
 describe('stream addresses', () => {
   it('write each channel and each copy under its own base', () => {
@@ -64,5 +67,21 @@ describe('livePictureAt', () => {
   it('is unknown without a date or a target duration', () => {
     expect(livePictureAt('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n1.ts\n')).toBeUndefined();
     expect(livePictureAt(playlist.replace('#EXT-X-TARGETDURATION:2\n', ''))).toBeUndefined();
+  });
+});
+
+describe('pageTimeZone', () => {
+  const page = (content: string | null) => ({
+    querySelector: (selectors: string) =>
+      selectors === `meta[name="${streamMetaNames.timeZone}"]` && content !== null
+        ? { getAttribute: (name: string) => (name === 'content' ? content : null) }
+        : null,
+  });
+
+  it("reads the schedules' zone from the page, and falls back to Efir's default without it", () => {
+    expect(pageTimeZone(page('Asia/Vladivostok'))).toBe('Asia/Vladivostok');
+    expect(pageTimeZone(page(''))).toBe(defaultTimeZone);
+    expect(pageTimeZone(page(null))).toBe(defaultTimeZone);
+    expect(pageTimeZone(undefined)).toBe(defaultTimeZone);
   });
 });

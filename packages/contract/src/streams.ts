@@ -3,6 +3,7 @@
 // Free of zod, so that the web app's bundle, the server, the tests and the benchmarks all build
 // these addresses from here. docs/LIVE.md tells the same to people.
 
+import { defaultTimeZone } from './calendar.ts';
 import { airsAudio, type ChannelRef } from './channels.ts';
 
 /** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
@@ -123,6 +124,21 @@ export const streamMetaNames = {
   tvShifts: 'efir-tv-shifts',
   radioShifts: 'efir-radio-shifts',
 } as const;
+
+/** What the apps read a page's meta tags through: the DOM's `document`. */
+export interface MetaTags {
+  querySelector(selectors: string): { getAttribute(name: string): string | null } | null;
+}
+
+/**
+ * The schedules' time zone as the page names it (the server writes the meta tag into the site's
+ * and the studio's pages): every date and time the apps show is read in it. Without the tag (a
+ * page the server did not serve, a unit test) Efir's default holds.
+ */
+export function pageTimeZone(page: MetaTags | undefined): string {
+  const content = page?.querySelector(`meta[name="${streamMetaNames.timeZone}"]`)?.getAttribute('content');
+  return content === undefined || content === null || content === '' ? defaultTimeZone : content;
+}
 
 /** The IPTV documents on the site: every channel as an M3U list, and their guide in XMLTV. */
 export const iptvPaths = { channels: '/iptv/channels.m3u', guide: '/iptv/epg.xml' } as const;

@@ -1,5 +1,5 @@
 // The live channels as the studio names them, the list of them, and the schedules' day today.
-import { type ChannelView, dateIn, isMainChannel, type LiveChannelName } from '@efir/contract';
+import { type ChannelView, dateIn, isMainChannel, type LiveChannelName, pageTimeZone } from '@efir/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callKey, queryClient, studio } from './api.ts';
 
@@ -8,11 +8,16 @@ export const channelNames: Record<LiveChannelName, string> = { tv: 'ТВ', radio
 /** The studio's short name of a main channel, else the channel's own name. */
 export const channelName = (slug: string, name: string): string => (isMainChannel(slug) ? channelNames[slug] : name);
 
-/** The schedules' zone where no answer has named it yet (the site's default, TIME_ZONE). */
-export const defaultZone = 'Europe/Moscow';
+let announced: string | undefined;
+
+/** The schedules' zone (the server's TIME_ZONE), as the page names it; read once. */
+export function schedulesZone(): string {
+  announced ??= pageTimeZone(typeof document === 'undefined' ? undefined : document);
+  return announced;
+}
 
 /** Today's date (YYYY-MM-DD) on the schedules' clock. */
-export const today = (zone = defaultZone): string => dateIn(zone, new Date());
+export const today = (zone = schedulesZone()): string => dateIn(zone, new Date());
 
 /** Formats instants as HH:mm:ss on the clock of `zone`. */
 export function clockFormat(zone: string) {

@@ -14,15 +14,36 @@ const site = useSite();
 
 test.describe.configure({ mode: 'serial' });
 
-/** The page's calls to publish and to move on, as they are made. */
-function advances(page: Page): string[] {
+/** The page's calls to publish and to move on, as they are made, and what its console said. */
+function advances(page: Page): { asked: string[]; said: string[] } {
   const asked: string[] = [];
+  const said: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
     if (apiPattern('videoPublish').test(url) || apiPattern('radioPublish').test(url)) asked.push('publish');
     if (apiPattern('teleprogramNext').test(url) || apiPattern('radioprogramNext').test(url)) asked.push('next');
   });
-  return asked;
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
+  });
+  return { asked, said };
+}
+
+/** The page publishes and moves on; if it does not, the failure tells what the server's run was
+ * and what the page's console said (it failed so on loaded CI runs only, never here). */
+async function movesOn(
+  { asked, said }: { asked: string[]; said: string[] },
+  call: 'teleprogramRunStatus' | 'radioprogramToday',
+): Promise<void> {
+  try {
+    await expect.poll(() => asked).toEqual(['publish', 'next']);
+  } catch (error) {
+    const run = await createApiClient({ baseUrl: site().url })(call);
+    throw new Error(
+      `${(error as Error).message}\nthe server's run: ${JSON.stringify(run)}\nthe page's console:\n${said.join('\n')}`,
+      { cause: error },
+    );
+  }
 }
 
 /** A published catalogue item 60 to 150 s long, and its length: the first the catalogue lists. */
@@ -60,14 +81,14 @@ test('the TV moves on once its item has run its length and 30 s, not before', as
   await writeToday('tv', { startsIn: -2, items: [{ id: video.id, startsIn: 12 }, { id: video.id }] });
   await onAir('teleprogramToday');
   await page.clock.install();
-  const asked = advances(page);
+  const watched = advances(page);
   await open(page, '/');
   // The strip shows once the day's list has come: the page's wait starts from there.
   await expect(page.locator('.live-strip__item')).toHaveCount(2);
   await page.clock.runFor((video.duration + 25) * 1000);
-  expect(asked).toEqual([]);
+  expect(watched.asked).toEqual([]);
   await page.clock.runFor(10_000);
-  await expect.poll(() => asked).toEqual(['publish', 'next']);
+  await movesOn(watched, 'teleprogramRunStatus');
 });
 
 test('the radio moves on once its item has run its length and 15 s, not before', async ({ page }) => {
@@ -75,13 +96,13 @@ test('the radio moves on once its item has run its length and 15 s, not before',
   await writeToday('radio', { startsIn: -2, items: [{ id: radio.id }, { id: radio.id }] });
   await onAir('radioprogramToday');
   await page.clock.install();
-  const asked = advances(page);
+  const watched = advances(page);
   await open(page, '/radio');
   // The page's wait starts once the day's list has come and the item on air shows: a wait from the
   // list's answer alone counted the render after it, seconds on a loaded machine.
   await expect(page.locator('.live-radio__now:not(.live-radio__now--loading)')).toBeVisible();
   await page.clock.runFor((radio.duration + 10) * 1000);
-  expect(asked).toEqual([]);
+  expect(watched.asked).toEqual([]);
   await page.clock.runFor(10_000);
-  await expect.poll(() => asked).toEqual(['publish', 'next']);
+  await movesOn(watched, 'radioprogramToday');
 });

@@ -191,19 +191,20 @@ test('route rules: /radio starts the live radio, / and /catalog stop any player'
 });
 
 for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`/ and /radio have no serious accessibility problem (${theme})`, async ({ page }) => {
-    test.setTimeout(60_000);
-    await arrangeTv(60, [{ message: 'Проверка доступности', startsIn: -2, duration: 30 }]);
-    const id = Number(radioId());
-    await writeToday('radio', { startsIn: -5, items: [{ id }, { id }] });
-    for (const viewport of [viewports.mobile, viewports.desktop]) {
+  for (const [width, viewport] of Object.entries(viewports)) {
+    test(`/ and /radio on air, the cookie notice open, have no serious accessibility problem (${theme}, ${width})`, async ({
+      page,
+    }) => {
+      await arrangeTv(60, [{ message: 'Проверка доступности', startsIn: -2, duration: 30 }]);
+      const id = Number(radioId());
+      await writeToday('radio', { startsIn: -5, items: [{ id }, { id }] });
       await page.setViewportSize(viewport);
-      await open(page, '/', { theme });
+      await open(page, '/', { theme, cookieNotice: true });
       await expect(page.locator('.live-tv')).toBeVisible({ timeout: 15_000 });
       await expectAccessible(page);
-      await open(page, '/radio', { theme });
+      await open(page, '/radio', { theme, cookieNotice: true });
       await expect(page.locator('.live-radio')).toBeVisible({ timeout: 15_000 });
       await expectAccessible(page);
-    }
-  });
+    });
+  }
 }

@@ -3,6 +3,7 @@
 // live radio and the players' route rules.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { writeToday } from './support/schedule.ts';
+import { e2eSubtitleCues } from './support/web.ts';
 import { expectAccessible, open, radioId, type Theme, videoId, viewports } from './web/helpers.ts';
 import { useSite } from './support/site.ts';
 
@@ -62,6 +63,49 @@ test('an ended day shows its finished text and no player', async ({ page }) => {
   await open(page, '/');
   await expect(page.locator('.live-off')).toHaveText('Эфир окончен. До завтра!');
   await expect(page.locator('video')).toHaveCount(0);
+});
+
+/** The showing subtitle track's language and the text of its cues active at the picture's time. */
+const shownSubtitles = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('.live-tv video');
+    const showing = Array.from(video?.textTracks ?? []).filter((track) => track.mode === 'showing');
+    const at = video?.currentTime ?? 0;
+    const cues = Array.from(showing[0]?.activeCues ?? []).filter(
+      (cue) => cue.startTime <= at && at <= cue.endTime,
+    ) as VTTCue[];
+    return { showing: showing.map((track) => track.language), text: cues.map((cue) => cue.text).join(' | ') };
+  });
+
+test('subtitles: the CC control shows the cues of the item on the picture, and the choice is kept', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The test video (its cues cover both halves of its 20 s) back to back from 12 s on: after the
+  // channel's frontier (10 s), so it airs from its first second, which the picture (4–8 s behind
+  // the clock) shows 16–20 s from now.
+  const id = Number(videoId());
+  await writeToday('tv', { startsIn: 12, items: [0, 1, 2, 3].map((i) => ({ id, startsIn: 12 + i * 20 })) });
+  await open(page, '/');
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  const button = page.getByRole('button', { name: 'Субтитры' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect((await shownSubtitles(page)).showing).toEqual([]);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  const cue = new RegExp(e2eSubtitleCues.map((c) => c.text).join('|'), 'u');
+  // Until the item is on the picture, the slate's empty segments show nothing.
+  await expect
+    .poll(() => shownSubtitles(page), { timeout: 25_000 })
+    .toEqual({ showing: ['ru'], text: expect.stringMatching(cue) });
+  await page.reload();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() => shownSubtitles(page), { timeout: 20_000 })
+    .toEqual({ showing: ['ru'], text: expect.stringMatching(cue) });
+  await button.click();
+  await expect.poll(async () => (await shownSubtitles(page)).showing).toEqual([]);
 });
 
 async function visitor(browser: Browser, nickname: string | undefined): Promise<Page> {

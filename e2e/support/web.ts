@@ -1,7 +1,7 @@
 // What the web screens' browser tests need besides the site: the built app, and one radio with
 // real audio for the file player.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeClip, makeTone } from '../../apps/server/test/media-fixtures.ts';
 import { writeToday } from './schedule.ts';
@@ -18,12 +18,30 @@ export function buildWebApp(): void {
 
 export const e2eRadioName = 'Проверка звука';
 
-/** Ingests a 20 s 720p clip as a video through the CLI; returns its id. */
+/** The test video's subtitles: a cue for each half of its 20 s. */
+export const e2eSubtitleCues = [
+  { from: '00:00:00.500', to: '00:00:10.000', text: 'Субтитры: первая половина' },
+  { from: '00:00:10.000', to: '00:00:19.500', text: 'Субтитры: вторая половина' },
+] as const;
+
+/** Ingests a 20 s 720p clip with its Russian subtitles as a video through the CLI; returns its id. */
 export function ingestVideo(site: Site, ffmpeg: string): string {
   const clip = join(site.dataDir, 'clip.mp4');
+  const subtitles = join(site.dataDir, 'clip.vtt');
   makeClip(ffmpeg, clip, { seconds: 20, size: '1280x720' });
-  const out = efir(site, 'ingest', 'video', clip, '--name', 'Проверка воспроизведения', '--category', '1');
+  writeFileSync(
+    subtitles,
+    `WEBVTT\n${e2eSubtitleCues.map((cue) => `\n${cue.from} --> ${cue.to}\n${cue.text}\n`).join('')}`,
+  );
+  const out = efir(
+    site,
+    'ingest',
+    'video',
+    clip,
+    ...['--name', 'Проверка воспроизведения', '--category', '1', '--subtitles', subtitles],
+  );
   rmSync(clip);
+  rmSync(subtitles);
   const id = /→ video (\d+)/u.exec(out)?.[1];
   if (id === undefined) throw new Error(`ingest did not finish: ${out}`);
   return id;

@@ -92,6 +92,25 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByTestId('video-player')).toBeVisible();
   });
 
+  test('the slideshow moves by itself every 5 s, and not at all for a visitor who asked for less motion', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await open(page, '/catalog');
+    const slides = page.getByRole('region', { name: 'Избранное каталога' }).locator('.carousel__container');
+    await expect(slides).toBeVisible();
+    const position = () => slides.evaluate((container) => getComputedStyle(container).transform);
+    await page.clock.runFor(1000);
+    const first = await position();
+    await page.clock.runFor(6000);
+    await expect.poll(position).not.toBe(first);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.runFor(1000);
+    const kept = await position();
+    await page.clock.runFor(16_000);
+    expect(await position()).toBe(kept);
+  });
+
   test('the TV/Radio switch goes to the radio catalogue', async ({ page }) => {
     await open(page, '/catalog');
     await page.getByRole('navigation', { name: 'Каталог', exact: true }).getByRole('link', { name: 'Радио' }).click();

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { open, settled, site, storage, testAccessibleInEachTheme, videoId, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
 import { useSite } from '../support/site.ts';
+import { e2eSubtitleCues } from '../support/web.ts';
 
 useSite();
 
@@ -45,6 +46,49 @@ test.describe('desktop, 1280 px', () => {
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(before + 1);
     const after = await currentTime(page);
     expect(after - before).toBeLessThan(8);
+  });
+
+  test('the subtitles show the cue of the moment when turned on, in the page’s script, and stay on', async ({
+    page,
+  }) => {
+    // The showing track's language and, at the picture's time, the cue a viewer reads and the one
+    // the file has for that time.
+    const subtitles = () =>
+      page.getByTestId('video-player').evaluate((element, cues) => {
+        const video = element as HTMLVideoElement;
+        const showing = Array.from(video.textTracks).filter((track) => track.mode === 'showing');
+        const at = video.currentTime;
+        const active = Array.from(showing[0]?.activeCues ?? []) as VTTCue[];
+        const second = (time: string) => time.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+        const due = cues.find((cue) => second(cue.from) <= at && at < second(cue.to))?.text ?? '';
+        return { showing: showing.map((track) => track.language), shown: active.map((cue) => cue.text).join(), due };
+      }, e2eSubtitleCues);
+    await open(page, `/video/item/${videoId()}`);
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    const button = page.getByRole('button', { name: 'Субтитры' });
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect((await subtitles()).showing).toEqual([]);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    // The cue shown is the one due at the picture's time (a reading on a cue's edge is read again).
+    await expect
+      .poll(async () => {
+        const now = await subtitles();
+        return now.shown !== '' && now.shown === now.due ? now.showing : now;
+      })
+      .toEqual(['ru']);
+    // Kept for the next video page, and in the Latin script there.
+    await open(page, `/ru-latn/video/item/${videoId()}`);
+    await expect(page.getByRole('button', { name: 'Subtitry' })).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(
+        async () => {
+          const now = await subtitles();
+          return now.shown !== '' ? now.showing : now;
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['ru-Latn']);
   });
 
   test('shows name, views, date, description and a plot that expands and collapses', async ({ page }) => {

@@ -102,7 +102,7 @@ describe('the site’s policy', () => {
   it('lets media come from the media port of each host the pages are served from, and no other', async () => {
     const policy = directives((await site.inject({ url: '/' })).headers['content-security-policy']);
     const mediaOrigins = ['https://efir.example:9088', 'http://localhost:9088', 'http://127.0.0.1:9088'];
-    expect(policy.get('media-src')).toEqual(["'self'", 'blob:', ...mediaOrigins]);
+    expect(policy.get('media-src')).toEqual(["'self'", 'data:', 'blob:', ...mediaOrigins]);
     expect(policy.get('connect-src')).toEqual(["'self'", ...mediaOrigins]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...mediaOrigins]);
   });

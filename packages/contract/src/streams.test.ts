@@ -11,6 +11,8 @@ import {
   rewindQuery,
   streamMetaNames,
   tvStreamPath,
+  videoSubtitleStreamPath,
+  channelSubtitleTracks,
 } from './streams.ts';
 import { defaultTimeZone } from './calendar.ts';
 
@@ -19,6 +21,9 @@ describe('stream addresses', () => {
     expect(tvStreamPath()).toBe('/tv/stream.m3u8');
     expect(tvStreamPath(0, 720)).toBe('/tv/720/stream.m3u8');
     expect(tvStreamPath(240, 360)).toBe('/tv/shift/+4/360/stream.m3u8');
+    expect(videoSubtitleStreamPath('tv', 0, 'ru')).toBe('/tv/subs/ru/stream.m3u8');
+    expect(videoSubtitleStreamPath('kino', 240, 'ru-Latn')).toBe('/kino/shift/+4/subs/ru-Latn/stream.m3u8');
+    expect(channelSubtitleTracks.map((track) => track.label)).toEqual(['Русский', 'Russkii']);
     expect(radioStreamPath('m3u')).toBe('/radio/m3u/stream.m3u8');
     expect(radioStreamPath('apple', -60)).toBe('/radio/shift/-1/apple/stream.m3u8');
     expect(radioAppleMediaPath(330)).toBe('/radio/shift/+5:30/apple/audio.m3u8');

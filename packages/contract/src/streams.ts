@@ -5,6 +5,7 @@
 
 import { defaultTimeZone } from './calendar.ts';
 import { airsAudio, type ChannelRef } from './channels.ts';
+import { toLatin } from './transliteration.ts';
 
 /** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
 export type RadioStreamKind = 'm3u' | 'apple';
@@ -88,6 +89,28 @@ export const tvStreamPath = (shiftMinutes = 0, rung?: number): string => videoSt
 
 /** The TV master playlist's name for a rung's media playlist, relative to the master. */
 export const tvRungPlaylist = (rung: number): string => `${String(rung)}/stream.m3u8`;
+
+/** The subtitle renditions every video channel carries, in the order its master playlist lists them:
+ * the Russian cues of the items on the air, and the same cues in the Latin script, which the
+ * ru-latn pages pick. An item without them, and the slate, air empty segments. */
+export const channelSubtitleTracks = [
+  { language: 'ru', label: 'Русский' },
+  { language: 'ru-Latn', label: toLatin('Русский') },
+] as const;
+export type ChannelSubtitleLanguage = (typeof channelSubtitleTracks)[number]['language'];
+
+/** A subtitle rendition's media playlist, relative to the video channel's master playlist. */
+export const subtitlePlaylistName = (language: ChannelSubtitleLanguage): string => `subs/${language}/stream.m3u8`;
+
+/** A video channel's subtitle rendition in one language. */
+export const videoSubtitleStreamPath = (
+  slug: string,
+  shiftMinutes: number,
+  language: ChannelSubtitleLanguage,
+): string => `${channelStreamBase(slug, shiftMinutes)}/${subtitlePlaylistName(language)}`;
+
+/** The one empty WebVTT segment the subtitle renditions list where nothing airs with cues. */
+export const emptySubtitleSegmentPath = '/subs/empty.vtt';
 
 /** An audio channel's stream: the media playlist (`m3u`), or Apple's master playlist (`apple`). */
 export function audioStreamPath(slug: string, kind: RadioStreamKind, shiftMinutes = 0): string {

@@ -1,6 +1,7 @@
 // Subtitles attached to a video: WebVTT or SRT files, one per language, carried in the video's HLS
 // as a SUBTITLES group (RFC 8216 §4.3.4.1).
 import { z } from 'zod';
+import { channelSubtitleTracks } from './streams.ts';
 
 export const subtitleLimits = {
   /** The largest subtitle file taken: a feature film's subtitles are a few hundred kB. */
@@ -32,8 +33,11 @@ export const subtitleTrackSchema = z.object({
 });
 export type SubtitleTrack = z.infer<typeof subtitleTrackSchema>;
 
-/** The track a file alone is taken as. */
-export const defaultSubtitleLanguage = { language: 'ru', label: 'Русский' } as const;
+/** The track a file alone is taken as: the channels' first. */
+export const defaultSubtitleLanguage = channelSubtitleTracks[0];
+
+/** The language of a Russian track's cues in the Latin script, made from it at ingest. */
+export const latinSubtitleLanguage = channelSubtitleTracks[1].language;
 
 /** A video's tracks: at most `tracksPerVideo`, one per language, listed in the order given (the
  * first is the one players offer first). */

@@ -37,7 +37,9 @@ export function sitePolicy(options: { scriptHashes: readonly string[]; mediaOrig
     `style-src 'self' 'unsafe-inline'`,
     // data: for the build's inlined small images; blob: for the players' MediaSource.
     `img-src ${sources(`'self'`, 'data:', 'blob:', ...media)}`,
-    `media-src ${sources(`'self'`, 'blob:', ...media)}`,
+    // data: for the empty `data:,WEBVTT` that hls.js gives each subtitle track element it makes
+    // (their cues it adds itself, from the subtitle renditions on the media origin).
+    `media-src ${sources(`'self'`, 'data:', 'blob:', ...media)}`,
     `connect-src ${sources(`'self'`, ...media)}`,
     // hls.js runs its demuxer in a worker made from a blob.
     `worker-src 'self' blob:`,

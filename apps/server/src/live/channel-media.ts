@@ -1,11 +1,12 @@
 // A channel's media as its timelines air them: the filler's segments and each item's, read from the
 // playlists under DATA_DIR/media once (media never change once made) and named by the URLs the
 // live playlist gives players. Nothing here is encoded at play time.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ChannelKind, mediaPathOf, mediaUrl } from '@efir/contract';
+import { type ChannelKind, emptySubtitleSegmentPath, mediaPathOf, mediaUrl } from '@efir/contract';
 import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
+import { subtitleSegmentOf } from './subtitle-segments.ts';
 import type { LongFiller, Segment } from './timeline.ts';
 
 /** The rung a TV segment URI leaves open; every rung has the same segments. */
@@ -25,6 +26,9 @@ export class ChannelMedia {
   private readonly layout: { filler: string; rung?: { name: string; slot: string } };
   private readonly mediaDir: string | undefined;
   private readonly segmentLists = new Map<string, Promise<Segment[]>>();
+  /** The subtitle languages of each video media folder (`subs/<language>/`), read once. */
+  private readonly subtitleReads = new Map<string, Promise<void>>();
+  private readonly subtitleLanguages = new Map<string, ReadonlySet<string>>();
   private fillerSegments: Segment[] | undefined;
   private longFillerSegments: LongFiller | undefined;
 
@@ -90,5 +94,42 @@ export class ChannelMedia {
       .catch(() => []);
     this.segmentLists.set(folder, segments);
     return segments;
+  }
+
+  /** Reads which subtitle languages the media folders of the video segments `uris` carry, each
+   * folder once (media never change once made), so that `subtitleOf` can answer for them. */
+  async readSubtitles(uris: Iterable<string>): Promise<void> {
+    const { mediaDir } = this;
+    const slot = this.layout.rung?.slot;
+    if (mediaDir === undefined || slot === undefined) return;
+    const reads: Promise<void>[] = [];
+    for (const uri of uris) {
+      const folder = subtitleSegmentOf(uri, slot, '')?.folder;
+      if (folder === undefined || this.subtitleLanguages.has(folder)) continue;
+      let read = this.subtitleReads.get(folder);
+      if (read === undefined) {
+        read = readdir(join(mediaDir, folder, 'subs')).then(
+          (languages) => {
+            this.subtitleLanguages.set(folder, new Set(languages));
+          },
+          () => {
+            this.subtitleLanguages.set(folder, new Set());
+          },
+        );
+        this.subtitleReads.set(folder, read);
+      }
+      reads.push(read);
+    }
+    await Promise.all(reads);
+  }
+
+  /** The subtitle segment that airs with the video segment `uri` in `language`: the video's own,
+   * or the empty segment where it has none in that language (its folder read by `readSubtitles`). */
+  subtitleOf(uri: string, language: string): string {
+    const slot = this.layout.rung?.slot;
+    const segment = slot === undefined ? undefined : subtitleSegmentOf(uri, slot, language);
+    return segment !== undefined && this.subtitleLanguages.get(segment.folder)?.has(language) === true
+      ? segment.uri
+      : emptySubtitleSegmentPath;
   }
 }

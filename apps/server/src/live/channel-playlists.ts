@@ -1,8 +1,9 @@
 // A channel's live and rewind playlists as this node answers them: rendered from the aired log it
 // holds, each kept by what decides its bytes (so every node writes the same bytes and a request
 // costs a lookup), and the last answer held until it can change.
+import type { ChannelSubtitleLanguage } from '@efir/contract';
 import type { AiredMemory } from './aired-memory.ts';
-import { referenceRung, rungSlot } from './channel-media.ts';
+import { type ChannelMedia, referenceRung, rungSlot } from './channel-media.ts';
 import { type LiveWindow, liveWindow, livePlaylist, type RewindWindow, rewindWindow } from './live-playlist.ts';
 
 export interface LivePlaylistAnswer {
@@ -20,6 +21,10 @@ interface HeldAnswer {
   answer: LivePlaylistAnswer | undefined;
 }
 
+/** What a playlist lists: a rung's segments (the radio's one rendition: none given), or the
+ * subtitle segments in a language that air with them. */
+export type Rendition = number | `subs/${ChannelSubtitleLanguage}`;
+
 /** Why a rewind was refused: an answer's status and words. */
 export interface RewindProblem {
   status: 400 | 404 | 410;
@@ -33,11 +38,11 @@ function rendered(
   size: number,
   key: string,
   window: LiveWindow | RewindWindow,
-  slot: string,
+  uriOf: (uri: string) => string,
 ): LivePlaylistAnswer {
   let answer = cache.get(key);
   if (answer === undefined) {
-    const text = livePlaylist(window, (uri) => uri.replace(rungSlot, slot));
+    const text = livePlaylist(window, uriOf);
     answer = { text, body: Buffer.from(text), ended: window.ended };
     cache.set(key, answer);
     if (cache.size > size) cache.delete(cache.keys().next().value as string);
@@ -54,10 +59,24 @@ export class ChannelPlaylists {
   private readonly aired: AiredMemory;
   /** How far back the channel can be rewound (ms). */
   private readonly rewindMs: number;
+  private readonly media: ChannelMedia;
 
-  constructor(aired: AiredMemory, rewindMs: number) {
+  constructor(aired: AiredMemory, rewindMs: number, media: ChannelMedia) {
     this.aired = aired;
     this.rewindMs = rewindMs;
+    this.media = media;
+  }
+
+  /** How a window's entries are named in a rendition's playlist, once what that needs is read:
+   * a rung's segments with the rung filled in, or the subtitle segments airing with them. */
+  private async namer(window: LiveWindow, rendition: Rendition | undefined): Promise<(uri: string) => string> {
+    if (typeof rendition !== 'string') {
+      const slot = String(rendition ?? referenceRung);
+      return (uri) => uri.replace(rungSlot, slot);
+    }
+    const language = rendition.slice('subs/'.length);
+    await this.media.readSubtitles(window.entries.map((entry) => entry.uri));
+    return (uri) => this.media.subtitleOf(uri, language);
   }
 
   /** Forgets the answers held (after a change of the schedule): the next request works again. */
@@ -66,8 +85,8 @@ export class ChannelPlaylists {
   }
 
   /** The playlist `playlist` would answer at t, when it holds one for that instant: no work, no wait. */
-  heldPlaylist(t: number, rung?: number): { answer: LivePlaylistAnswer | undefined } | undefined {
-    const held = this.held.get(String(rung ?? referenceRung));
+  heldPlaylist(t: number, rendition?: Rendition): { answer: LivePlaylistAnswer | undefined } | undefined {
+    const held = this.held.get(String(rendition ?? referenceRung));
     return held !== undefined && t >= held.from && t < held.until ? held : undefined;
   }
 
@@ -76,8 +95,8 @@ export class ChannelPlaylists {
    * after the channel stops airing, its last window is answered closed with EXT-X-ENDLIST. An
    * answer is held until it can change, so a request in between costs a lookup.
    */
-  async playlist(t: number, rung?: number): Promise<LivePlaylistAnswer | undefined> {
-    const slot = String(rung ?? referenceRung);
+  async playlist(t: number, rendition?: Rendition): Promise<LivePlaylistAnswer | undefined> {
+    const slot = String(rendition ?? referenceRung);
     const held = this.held.get(slot);
     if (held !== undefined && t >= held.from && t < held.until) return held.answer;
     await this.aired.ensure(t);
@@ -94,7 +113,7 @@ export class ChannelPlaylists {
       64,
       `${first.sequence}|${last.sequence}|${slot}|${window.ended}`,
       window,
-      slot,
+      await this.namer(window, rendition),
     );
     this.held.set(slot, { from: t, until: Math.min(window.until, frontier), answer });
     return answer;
@@ -122,7 +141,7 @@ export class ChannelPlaylists {
     t: number,
     from: number,
     until: number | undefined,
-    rung?: number,
+    rendition?: Rendition,
   ): Promise<LivePlaylistAnswer | RewindProblem> {
     await this.aired.ensure(t);
     const problem = this.rewindProblem(t, from, until);
@@ -133,8 +152,8 @@ export class ChannelPlaylists {
     if (window === undefined || first === undefined || last === undefined) {
       return { status: 404, detail: 'Nothing aired on this channel in that time.' };
     }
-    const slot = String(rung ?? referenceRung);
+    const slot = String(rendition ?? referenceRung);
     const key = `${first.sequence}|${last.sequence}|${slot}|${window.closed}|${window.startOffset}`;
-    return rendered(this.rewound, 32, key, window, slot);
+    return rendered(this.rewound, 32, key, window, await this.namer(window, rendition));
   }
 }

@@ -140,7 +140,7 @@ export class LiveChannel {
       filler: () => this.media.filler(),
       reports: this.reports,
     });
-    this.playlists = new ChannelPlaylists(this.aired, this.rewindMs);
+    this.playlists = new ChannelPlaylists(this.aired, this.rewindMs, this.media);
     copied?.channel.copies.push(this);
   }
 

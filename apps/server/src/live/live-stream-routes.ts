@@ -11,17 +11,21 @@ import {
   airsAudio,
   audioAppleMediaPath,
   audioStreamPath,
+  channelSubtitleTracks,
+  emptySubtitleSegmentPath,
   radioAppleMediaPlaylist,
   rewindParameters,
   rewindQuery,
+  subtitlePlaylistName,
   tvRungPlaylist,
   videoStreamPath,
+  videoSubtitleStreamPath,
 } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import { liveRungs } from '../media/filler.ts';
 import { audioKbps, bandwidthOf, codecsOf, frameRate } from '../media/ladder.ts';
-import type { LivePlaylistAnswer } from './channel-playlists.ts';
+import type { LivePlaylistAnswer, Rendition } from './channel-playlists.ts';
 import type { LiveChannel } from './live-channel.ts';
 import { allChannels, type LiveChannels } from './live-channels.ts';
 
@@ -45,14 +49,30 @@ const playlistType = 'application/vnd.apple.mpegurl';
 const problemType = 'application/json; charset=utf-8';
 const problem = (detail: string): Buffer => Buffer.from(JSON.stringify({ detail }));
 const offAir = problem('The channel is off the air.');
+const subtitleType = 'text/vtt; charset=utf-8';
+const immutable = 'public, max-age=31536000, immutable';
+/** What a subtitle rendition airs where nothing on the air has cues in its language. */
+const emptySubtitleSegment = Buffer.from('WEBVTT\n');
 
-/** The TV's master playlist; `query` (a rewind form's) goes on to each rung's playlist. */
+/** The subtitle renditions' group in a video channel's master playlist. */
+const subtitleGroup = 'subs';
+
+/** A video channel's master playlist: a variant per rung, each with the subtitle renditions (not
+ * shown unless the viewer asks: DEFAULT=NO; AUTOSELECT=YES lets a player pick one by the viewer's
+ * settings). `query` (a rewind form's) goes on to every media playlist it names. */
 export function tvMasterPlaylist(query = ''): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const track of channelSubtitleTracks) {
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${subtitleGroup}",LANGUAGE="${track.language}",NAME="${track.label}",` +
+        `DEFAULT=NO,AUTOSELECT=YES,URI="${subtitlePlaylistName(track.language)}${query}"`,
+    );
+  }
   for (const rung of liveRungs) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},AVERAGE-BANDWIDTH=${(rung.videoKbps + audioKbps) * 1000},` +
-        `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)}`,
+        `RESOLUTION=${rung.width}x${rung.height},CODECS="${codecsOf(rung)}",FRAME-RATE=${frameRate.toFixed(3)},` +
+        `SUBTITLES="${subtitleGroup}"`,
       `${tvRungPlaylist(rung.height)}${query}`,
     );
   }
@@ -90,7 +110,7 @@ export function parseRewind(
 
 interface StreamTarget {
   channel: LiveChannel;
-  rung: number | undefined;
+  rung: Rendition | undefined;
   /** A master playlist's text for a query (empty for the live one): what it names carries it on. */
   master: ((query: string) => string) | undefined;
 }
@@ -115,6 +135,12 @@ export function liveStreams(options: LiveStreamOptions) {
         paths.set(videoStreamPath(slug, shift), { channel, rung: undefined, master: tvMasterPlaylist });
         for (const rung of liveRungs)
           paths.set(videoStreamPath(slug, shift, rung.height), { channel, rung: rung.height, master: undefined });
+        for (const { language } of channelSubtitleTracks)
+          paths.set(videoSubtitleStreamPath(slug, shift, language), {
+            channel,
+            rung: `subs/${language}`,
+            master: undefined,
+          });
       } else {
         paths.set(audioStreamPath(slug, 'm3u', shift), { channel, rung: undefined, master: undefined });
         paths.set(audioStreamPath(slug, 'apple', shift), {
@@ -171,6 +197,7 @@ export function liveStreams(options: LiveStreamOptions) {
     return answer;
   };
   const offAirKey = {};
+  const emptySubtitleKey = {};
   const livePlaylist = (
     target: StreamTarget,
     playlist: LivePlaylistAnswer | undefined,
@@ -220,15 +247,22 @@ export function liveStreams(options: LiveStreamOptions) {
     /** Whether a request's URL (with its query) is a live stream's. */
     handles: (url: string): boolean => {
       const cut = url.indexOf('?');
-      return targetOf(cut === -1 ? url : url.slice(0, cut)) !== undefined;
+      const path = cut === -1 ? url : url.slice(0, cut);
+      return path === emptySubtitleSegmentPath || targetOf(path) !== undefined;
     },
     /** The answer to a request's URL: at once when the channel holds it (the common case), else
      * when it is worked out. */
     answer(url: string, requestOrigin: string | undefined): LiveStreamAnswer | Promise<LiveStreamAnswer> {
       const cut = url.indexOf('?');
-      const target = targetOf(cut === -1 ? url : url.slice(0, cut));
+      const path = cut === -1 ? url : url.slice(0, cut);
       const origin =
         requestOrigin !== undefined && options.allowedOrigins.includes(requestOrigin) ? requestOrigin : undefined;
+      if (path === emptySubtitleSegmentPath) {
+        return once(emptySubtitleKey, origin, () =>
+          complete(200, { 'content-type': subtitleType, 'cache-control': immutable }, emptySubtitleSegment, origin),
+        );
+      }
+      const target = targetOf(path);
       if (target === undefined) return once(offAirKey, origin, () => refuse(404, offAir, origin));
       const t = clock().getTime();
       if (cut === -1) {

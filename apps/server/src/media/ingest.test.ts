@@ -283,6 +283,7 @@ describe('a video with subtitles', () => {
     const master = readFileSync(join(dir, 'master.m3u8'), 'utf8');
     expect(master).toContain(
       '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ru",NAME="Русский",DEFAULT=NO,AUTOSELECT=YES,URI="subs/ru/index.m3u8"\n' +
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ru-Latn",NAME="Russkii",DEFAULT=NO,AUTOSELECT=YES,URI="subs/ru-Latn/index.m3u8"\n' +
         '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,URI="subs/en/index.m3u8"\n',
     );
     expect(master.match(/#EXT-X-STREAM-INF:.*SUBTITLES="subs"/gu)).toHaveLength(3);
@@ -294,11 +295,14 @@ describe('a video with subtitles', () => {
     expect(durations(subs).map(Number)).toEqual(durations(rung).map(Number));
     expect(subs).toContain('#EXT-X-ENDLIST');
 
-    // Its clock is the segments': the map names the first segment's start on the MPEG-TS clock.
-    const start = Number(
+    // Its clock is the segments': the map names the first segment's first video frame on the MPEG-TS clock.
+    const start = Number.parseFloat(
       execFileSync(
         tools.ffprobe,
-        ['-v', 'error', '-show_entries', 'format=start_time', '-of', 'csv=p=0', join(dir, '720', 'seg_00000.ts')],
+        [
+          ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=start_time'],
+          ...['-of', 'csv=p=0', join(dir, '720', 'seg_00000.ts')],
+        ],
         { encoding: 'utf8' },
       ).trim(),
     );
@@ -309,6 +313,10 @@ describe('a video with subtitles', () => {
     );
     expect(readFileSync(join(dir, 'subs', 'ru', 'seg_00001.vtt'), 'utf8')).toContain('До свидания');
     expect(readFileSync(join(dir, 'subs', 'en', 'seg_00000.vtt'), 'utf8')).toContain('Good evening');
+    // The Russian cues in the Latin script, made from them, on the same clock.
+    expect(readFileSync(join(dir, 'subs', 'ru-Latn', 'seg_00000.vtt'), 'utf8')).toBe(
+      first.replace('Добрый вечер', 'Dobryi vecher'),
+    );
 
     // ffprobe reads each subtitle playlist as HLS: one WebVTT stream. (FFmpeg 5.1's HLS reader
     // does not take a master's subtitle groups: «Can't support the subtitle».)

@@ -4,7 +4,14 @@
 // media are made in demo-ingest.ts.
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { mediaPathOf, mediaUrl, type SubtitleTrack } from '@efir/contract';
+import {
+  defaultSubtitleLanguage,
+  latinSubtitleLanguage,
+  mediaPathOf,
+  mediaUrl,
+  type SubtitleTrack,
+  toLatin,
+} from '@efir/contract';
 import { categoryExists, findItem, setProbedLength } from '../repositories/catalogues.ts';
 import { addRadio, setRadioAudio } from '../repositories/radios.ts';
 import { addVideo, setVideoMedia, type VideoMedia } from '../repositories/videos.ts';
@@ -178,7 +185,20 @@ async function readTracks(subtitles: readonly SubtitleTrack[], durationSeconds: 
       throw error;
     }
   }
-  return read;
+  return withLatinScript(read);
+}
+
+/** The Russian track's cues in the Latin script, as a track of their own after it (the ru-latn
+ * pages pick it, as they get every other text in that script), unless one was given. */
+function withLatinScript(tracks: readonly ReadTrack[]): ReadTrack[] {
+  const russian = tracks.find(({ track }) => track.language === defaultSubtitleLanguage.language);
+  if (russian === undefined || tracks.some(({ track }) => track.language === latinSubtitleLanguage)) return [...tracks];
+  const latin: ReadTrack = {
+    track: { ...russian.track, language: latinSubtitleLanguage, label: toLatin(russian.track.label) },
+    cues: russian.cues.map((cue) => ({ ...cue, text: toLatin(cue.text) })),
+  };
+  const at = tracks.indexOf(russian) + 1;
+  return [...tracks.slice(0, at), latin, ...tracks.slice(at)];
 }
 
 /**

@@ -104,8 +104,9 @@ export async function probeMedia(
   };
 }
 
-/** Where a segment we made starts on its MPEG-TS clock (seconds): what a subtitle segment's
- * timestamp map names. */
+/** Where a segment we made starts on its MPEG-TS clock (seconds): its first video frame's time, to
+ * which a subtitle segment's timestamp map ties the cues' 0 (the video's first frame, where an
+ * editor's cue times count from; the audio may start a few milliseconds earlier). */
 export async function segmentStartSeconds(
   tools: Pick<MediaTools, 'ffprobe' | 'tether'>,
   file: string,
@@ -115,14 +116,17 @@ export async function segmentStartSeconds(
       '-v',
       'error',
       ...confined(['mpegts']),
+      '-select_streams',
+      'v:0',
       '-show_entries',
-      'format=start_time',
+      'stream=start_time',
       '-of',
       'csv=p=0',
       `file:${file}`,
     ]),
     { timeout: probeLimitMs, killSignal: 'SIGKILL' },
   );
+  // MPEG-TS lists its stream in its program too: the first line is the stream's.
   const start = Number.parseFloat(stdout.trim());
   if (!Number.isFinite(start)) throw new Error(`${file}: ffprobe gave no start time`);
   return start;

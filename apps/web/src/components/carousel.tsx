@@ -14,6 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { afterPaint, useNearViewport } from '../lib/after-paint.ts';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { IconButton } from './icon-button.tsx';
 import './carousel.css';
@@ -50,15 +51,25 @@ export function Carousel({
   className,
 }: CarouselProps) {
   const { t } = useI18n();
+  // A visitor who asked for less motion gets no slide moving by itself (WCAG 2.2.2, 2.3.3).
+  const stillness = useReducedMotion();
   const plugins = useMemo(
     () =>
-      autoplayMs === undefined
+      autoplayMs === undefined || stillness
         ? []
         : [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })],
-    [autoplayMs],
+    [autoplayMs, stillness],
   );
   const [viewportRef, embla] = useEmblaCarousel(
-    { align: 'start', slidesToScroll, startIndex, loop, containScroll: loop ? false : 'trimSnaps' },
+    {
+      align: 'start',
+      slidesToScroll,
+      startIndex,
+      loop,
+      containScroll: loop ? false : 'trimSnaps',
+      // A move by the arrows jumps instead of gliding.
+      ...(stillness ? { duration: 0 } : {}),
+    },
     plugins,
   );
   // Embla measures the slides when it gets its viewport, so it gets it only once the carousel is

@@ -3,7 +3,7 @@
 // live, and the choice of regional copy where the channel has any.
 import { clockTimeIn, formatShift } from '@efir/contract';
 import { Radio, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { behindText, seekBounds, seekFrom } from '../lib/rewind.ts';
 import { siteTimeZone } from '../lib/site-zone.ts';
@@ -25,6 +25,8 @@ export interface RewindBarProps {
   shifts: readonly number[];
   shift: number;
   onShift: (shift: number) => void;
+  /** More of the player's controls, after the bar's own (the TV's subtitles). */
+  children?: ReactNode;
 }
 
 /** A seek waits for the thumb to rest this long: a drag is one seek, not one a step. */
@@ -112,6 +114,7 @@ export function RewindBar(props: RewindBarProps) {
         <Radio aria-hidden="true" size={18} />
         {t('rewind.to_live')}
       </button>
+      {props.children}
       {props.shifts.length === 0 ? null : (
         <div className="rewind-bar__shift">
           <label htmlFor={shiftId}>{t('shift.label')}</label>

@@ -1,4 +1,4 @@
-import type { LoaderConfig, RetryConfig } from 'hls.js/light';
+import type { LoaderConfig, RetryConfig } from 'hls.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followHls } from './hls.ts';
 
@@ -45,7 +45,7 @@ const { FakeHls } = vi.hoisted(() => {
   }
   return { FakeHls };
 });
-vi.mock('hls.js/light', () => ({ default: FakeHls }));
+vi.mock('hls.js', () => ({ default: FakeHls }));
 vi.mock('hls.js/dist/hls.worker.js?url', () => ({ default: '/assets/hls.worker.js' }));
 
 const url = 'http://127.0.0.1:8088/tv/stream.m3u8';

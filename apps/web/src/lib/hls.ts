@@ -3,8 +3,8 @@
 // hls.js's ES module build cannot make its transmuxing worker by itself: it is given the worker's
 // file, so segments are remuxed off the main thread and the page stays responsive while it plays.
 import { playerBehindLive } from '@efir/contract';
-import type Hls from 'hls.js/light';
-import type { HlsConfig, LoaderConfig, RetryConfig } from 'hls.js/light';
+import type Hls from 'hls.js';
+import type { HlsConfig, LoaderConfig, RetryConfig } from 'hls.js';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { type Backoff, createBackoff } from './backoff.ts';
 import { createStallWatch } from './stall-watch.ts';
@@ -27,7 +27,7 @@ export function playsHlsNatively(media: HTMLMediaElement): boolean {
 type HlsClass = typeof Hls;
 
 async function loadHls(): Promise<HlsClass> {
-  return (await import('hls.js/light')).default;
+  return (await import('hls.js')).default;
 }
 
 /** The browser's own HLS only where hls.js cannot run (no Media Source Extensions: iPhone). */
@@ -128,15 +128,26 @@ export async function followHls(
    * the next one joins) and played to its end, it is waited for again and joined at its live edge.
    * `signal`: the screen no longer wants the stream; aborted while hls.js loads, the element is
    * never touched (a stream asked for after it may have it already). `nearLive`: followed at its
-   * live edge, it is kept within `maxBehindLiveCount` target durations of it. */
-  { channel = false, nearLive = false, signal }: { channel?: boolean; nearLive?: boolean; signal?: AbortSignal } = {},
+   * live edge, it is kept within `maxBehindLiveCount` target durations of it. `height`: a master
+   * playlist played at that rung only (a recording's chosen quality), its other renditions (the
+   * subtitles) with it; `nativeUrl`: what the browser's own HLS plays instead (that rung's own
+   * playlist, as it would pick a rung by itself from the master). */
+  {
+    channel = false,
+    nearLive = false,
+    signal,
+    height,
+    nativeUrl,
+  }: { channel?: boolean; nearLive?: boolean; signal?: AbortSignal; height?: number; nativeUrl?: string } = {},
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
   if (signal?.aborted === true) return { detach: () => undefined, playingDate: () => undefined };
   const backoff = createBackoff();
   // A rewound live stream is asked again from where it plays, not from where it first started.
   const source = typeof url === 'string' ? () => url : url;
-  if (playsNativelyOnly(Hls, media)) return followNative(media, source, backoff, onRecovering);
+  if (playsNativelyOnly(Hls, media)) {
+    return followNative(media, nativeUrl === undefined ? source : () => nativeUrl, backoff, onRecovering);
+  }
   let hls: Hls | undefined;
   let live = true;
   let position = -1;
@@ -180,6 +191,13 @@ export async function followHls(
     instance.on(Hls.Events.LEVEL_LOADED, (_event, data) => {
       live = data.details.live;
     });
+    if (height !== undefined) {
+      // Before any segment loads: the chosen rung only (hls.js then switches no more by itself).
+      instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+        const level = data.levels.findIndex((candidate) => candidate.height === height);
+        if (level >= 0) instance.currentLevel = level;
+      });
+    }
     instance.on(Hls.Events.FRAG_BUFFERED, () => {
       backoff.succeeded();
       mediaRecoveryTried = false;
@@ -261,7 +279,7 @@ function followNative(
 
 /** Starts loading hls.js ahead of need, for a screen that will play at once (the live player). */
 export function preloadHls(): void {
-  import('hls.js/light').catch((error: unknown) => {
+  import('hls.js').catch((error: unknown) => {
     console.error(error);
   });
 }

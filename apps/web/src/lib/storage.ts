@@ -9,6 +9,8 @@ export const storageKeys = {
   token: 'token',
   rtime: 'rtime',
   cookiesAccepted: 'cookiesAccepted',
+  /** The players' subtitles: 'on' once the visitor turned them on. */
+  subtitles: 'subtitles',
 } as const;
 
 export type StorageKey = keyof typeof storageKeys;

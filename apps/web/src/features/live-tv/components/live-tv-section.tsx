@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Volume2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { RewindBar } from '../../../components/rewind-bar.tsx';
+import { SubtitlesButton } from '../../../components/subtitles-button.tsx';
 import { afterPaint, whenIdle } from '../../../lib/after-paint.ts';
 import { useAllowanceAdvance } from '../../../lib/allowance-advance.ts';
 import { formatClock } from '../../../lib/dates.ts';
@@ -12,6 +13,7 @@ import { liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '
 import { onAirIndex } from '../../../lib/programme-day.ts';
 import { mustReanchor, programmeStartBefore } from '../../../lib/rewind.ts';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
+import { subtitleLanguageFor, useShownSubtitles, useSubtitleChoice } from '../../../lib/subtitles.ts';
 import { channelShifts, chosenShift, liveStreamUrl, rememberShift, rewindMs } from '../../../lib/streams.ts';
 import { advanceTeleprogram } from '../api/advance-teleprogram.ts';
 import { runStatusQuery, useRunStatus } from '../api/get-run-status.ts';
@@ -54,6 +56,7 @@ export function LiveTvSection(slots: LiveTvSlots) {
   const items = withAds?.results ?? [];
   const time = useTimeLive(!dayOver && teleId !== undefined).data?.Time;
   const [watching, setWatching] = useState<Watching>(() => ({ shift: chosenShift('tv'), from: undefined }));
+  const [subtitles, toggleSubtitles] = useSubtitleChoice();
   // The item the picture shows, once it plays: the strip and the ticker follow it, not the wall
   // clock, which runs a few seconds ahead of any live player; and the item on the air by the clock,
   // which a rewound picture is behind. Each set only when it changes.
@@ -119,7 +122,7 @@ export function LiveTvSection(slots: LiveTvSlots) {
     <section className="live-tv" aria-label={t('live.title')}>
       <div className="live-tv__player">
         <div className="live-tv__stage">
-          <LiveVideo watching={watching} onPictureTime={onPictureTime} onReanchor={watch} />
+          <LiveVideo watching={watching} subtitles={subtitles} onPictureTime={onPictureTime} onReanchor={watch} />
           {/* The running line is the main channel's live one. */}
           {rewound || watching.shift !== 0 ? null : slots.ticker(run.id, current, pictureClock ?? time)}
         </div>
@@ -144,7 +147,10 @@ export function LiveTvSection(slots: LiveTvSlots) {
             rememberShift(shift === 0 ? '' : formatShift(shift));
             setWatching({ shift, from: undefined });
           }}
-        />
+        >
+          {/* The channel always carries its subtitle renditions (empty where an item has none). */}
+          <SubtitlesButton on={subtitles} onToggle={toggleSubtitles} className="rewind-bar__button" />
+        </RewindBar>
       </div>
       {slots.chat(run.id)}
       {slots.strip(run.id, current?.id, rewound ? watched?.id : undefined)}
@@ -163,15 +169,19 @@ const videoOf = (item: TeleprogramItem) => item.video;
  */
 function LiveVideo({
   watching,
+  subtitles,
   onPictureTime,
   onReanchor,
 }: {
   watching: Watching;
+  /** The visitor's subtitles are on. */
+  subtitles: boolean;
   onPictureTime: (at: Date | undefined, shift: number) => void;
   onReanchor: (from: number) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
+  useShownSubtitles(videoRef, subtitles, subtitleLanguageFor(locale));
   const [muted, setMuted] = useState(true);
   // The browser's own controls are a tree of their own to style and lay out: they come once the
   // picture moves (or the auto-click's time has come), in an idle moment, not with the page's

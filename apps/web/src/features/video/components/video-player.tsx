@@ -4,6 +4,8 @@ import { afterPaint } from '../../../lib/after-paint.ts';
 import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { initialSource, qualityList } from '../../../lib/quality.ts';
+import { subtitleLanguageFor, useShownSubtitles, useSubtitleChoice } from '../../../lib/subtitles.ts';
+import { SubtitlesButton } from '../../../components/subtitles-button.tsx';
 
 /** The longest the video waits for its poster. */
 const posterWaitMs = 2000;
@@ -19,11 +21,14 @@ function posterReady(src: string | undefined): Promise<void> {
 
 /** The video from its HLS link; the quality menu switches the source and keeps the position. */
 export function VideoPlayer({ video }: { video: Video }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const mediaRef = useRef<HTMLVideoElement>(null);
   const qualities = qualityList(video);
   const poster = video.get_preview === '' ? undefined : video.get_preview;
   const [source, setSource] = useState(() => initialSource(video));
+  const master = video.video_kach.length === 0 ? '' : video.link_video;
+  const [subtitles, toggleSubtitles] = useSubtitleChoice();
+  const hasSubtitles = useShownSubtitles(mediaRef, subtitles, subtitleLanguageFor(locale));
   // Where to continue after a change of source, and whether it was playing.
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
 
@@ -54,7 +59,9 @@ export function VideoPlayer({ video }: { video: Video }) {
     void posterReady(poster).then(() => {
       if (abandoned.signal.aborted) return;
       cancelAttach = afterPaint(() => {
-        followHls(media, source.link, undefined, { signal: abandoned.signal }).then(
+        // hls.js plays the master playlist at the chosen rung, so the video's subtitles come with it.
+        const options = { signal: abandoned.signal, height: source.kach, nativeUrl: source.link };
+        followHls(media, master === '' ? source.link : master, undefined, options).then(
           (attachment) => {
             if (abandoned.signal.aborted) attachment.detach();
             else detach = attachment.detach;
@@ -71,7 +78,7 @@ export function VideoPlayer({ video }: { video: Video }) {
       media.removeEventListener('loadedmetadata', onLoaded);
       detach();
     };
-  }, [source.link, poster]);
+  }, [source.link, source.kach, master, poster]);
 
   return (
     <div className="video-player" lang="ru">
@@ -86,27 +93,32 @@ export function VideoPlayer({ video }: { video: Video }) {
         data-testid="video-player"
         aria-label={video.name}
       />
-      {qualities.length === 0 ? null : (
-        <label className="video-player__quality">
-          <span>{t('video.quality')}</span>
-          <select
-            value={source.kach ?? ''}
-            onChange={(event) => {
-              const kach = Number(event.target.value);
-              const entry = qualities.find((item) => item.kach === kach);
-              const media = mediaRef.current;
-              if (entry === undefined) return;
-              resume.current = media === null ? null : { time: media.currentTime, playing: !media.paused };
-              setSource({ kach: entry.kach, link: entry.link_video });
-            }}
-          >
-            {qualities.map((item) => (
-              <option key={item.kach} value={item.kach}>
-                {item.kach}p
-              </option>
-            ))}
-          </select>
-        </label>
+      {qualities.length === 0 && !hasSubtitles ? null : (
+        <div className="video-player__controls">
+          {qualities.length === 0 ? null : (
+            <label className="video-player__quality">
+              <span>{t('video.quality')}</span>
+              <select
+                value={source.kach ?? ''}
+                onChange={(event) => {
+                  const kach = Number(event.target.value);
+                  const entry = qualities.find((item) => item.kach === kach);
+                  const media = mediaRef.current;
+                  if (entry === undefined) return;
+                  resume.current = media === null ? null : { time: media.currentTime, playing: !media.paused };
+                  setSource({ kach: entry.kach, link: entry.link_video });
+                }}
+              >
+                {qualities.map((item) => (
+                  <option key={item.kach} value={item.kach}>
+                    {item.kach}p
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {hasSubtitles ? <SubtitlesButton on={subtitles} onToggle={toggleSubtitles} /> : null}
+        </div>
       )}
     </div>
   );

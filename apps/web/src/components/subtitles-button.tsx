@@ -1,5 +1,6 @@
 import { Captions, CaptionsOff } from 'lucide-react';
 import { useI18n } from '../lib/i18n.tsx';
+import './subtitles-button.css';
 
 /** The players' CC control: a toggle, its state told to screen readers. */
 export function SubtitlesButton({

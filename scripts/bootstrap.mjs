@@ -37,7 +37,8 @@ if (installed !== lockHash || !existsSync(pinnedNode)) {
 }
 
 // The tests drive Debian's Chromium, prefer Debian's ffmpeg (the npm-shipped one is the fallback),
-// put the cluster behind Debian's nginx and check the IPTV guide with Debian's xmltv-util; install
+// put the cluster behind Debian's nginx, check the IPTV guide with Debian's xmltv-util and the
+// metrics with Debian's promtool; install
 // what is missing where we may (root with apt), else say how.
 if (process.argv.includes('--browser') && process.env.E2E !== '0') {
   const missing = [];
@@ -49,6 +50,8 @@ if (process.argv.includes('--browser') && process.env.E2E !== '0') {
   if (spawnSync('sh', ['-c', 'command -v tv_validate_file'], { stdio: 'ignore' }).status !== 0) {
     missing.push('xmltv-util');
   }
+  // The metrics' test checks them with Prometheus's own checker.
+  if (spawnSync('sh', ['-c', 'command -v promtool'], { stdio: 'ignore' }).status !== 0) missing.push('prometheus');
   const nginxPaths = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'];
   if (!nginxPaths.some((path) => existsSync(path)) && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) {
     missing.push('nginx');

@@ -37,7 +37,10 @@ import {
 import { answerCacheMs } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, contentChangedChannel, invalidateAnswers } from './plugins/answer-cache.ts';
-import { healthPlugin } from './plugins/health.ts';
+import { databaseCheck, healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import type { SiteMetrics } from './metrics/site-metrics.ts';
+import { ingestStateCounts } from './repositories/ingest-jobs.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { scriptPlugin } from './plugins/script.ts';
 import { latinMemo } from './lib/latin-memo.ts';
@@ -84,6 +87,8 @@ export interface AppOptions {
   /** The operators' calls under /api/admin: their token, what to do when a job is queued, and who
    * may reach them (default: this machine, on the site's port). */
   admin?: { token: string; onQueued: () => void; reach?: AdminReach };
+  /** The node's metrics: this port's answers are counted, and the operators read them all. */
+  metrics?: SiteMetrics;
   logger?: boolean;
   /** How often recorded searches are written (ms). */
   searchFlushMs?: number;
@@ -186,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       url.startsWith(mediaPrefix) ? mediaHeaders : url.startsWith('/studio') ? studioHeaders : siteHeaders,
   });
   await app.register(healthPlugin, { db: options.db });
+  if (options.metrics !== undefined) await app.register(metricsPlugin, { metrics: options.metrics });
   const page =
     indexHtml === undefined
       ? undefined
@@ -254,6 +260,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   // A post or a moderator's act anywhere, and any change of content or schedule, is read at once.
+  options.metrics?.read({
+    eventStreams: () => eventHub.streams,
+    ingestStates: () => ingestStateCounts(db),
+    databaseUp: databaseCheck(db),
+  });
   chatFreshness.onChange(() => void eventHub.read(chatParts));
   await options.bus.subscribe(contentChangedChannel, () => void eventHub.read(contentParts));
   await app.register(
@@ -294,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reach: options.admin.reach ?? thisMachineOnly,
       schedule,
       channels,
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
   }
   if (options.studio !== undefined) {

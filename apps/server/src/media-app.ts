@@ -9,8 +9,9 @@ import { answerClientError, answerError, answerFrameworkError, answerUnrouted } 
 import { requestTimeoutOptions, type RequestTimeouts } from './lib/request-timeouts.ts';
 import { mediaPolicy, securityHeaders, securityHeadersPlugin } from './lib/security-headers.ts';
 import type { LiveChannels } from './live/live-channels.ts';
-import { type LiveStreamAnswer, liveStreamRoutes, liveStreams } from './live/live-stream-routes.ts';
+import { type LiveStreamAnswer, liveStreamRoutes, type LiveStreams, liveStreams } from './live/live-stream-routes.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
+import { type SiteMetrics, statusClass } from './metrics/site-metrics.ts';
 import { healthPlugin } from './plugins/health.ts';
 
 /** The media port's app: the media files under /media/ and the live channels' playlists. */
@@ -26,17 +27,22 @@ export async function buildMediaApp(options: {
   logLevel?: Config['logLevel'];
   /** Unset (tests): Fastify's and node:http's own. */
   timeouts?: RequestTimeouts;
+  /** The node's metrics: the live playlists answered are counted. */
+  metrics?: SiteMetrics;
 }): Promise<FastifyInstance> {
   const mediaHeaders = securityHeaders(mediaPolicy);
   const streams =
     options.live === undefined
       ? undefined
-      : liveStreams({
-          live: options.live,
-          clock: options.clock ?? systemClock,
-          allowedOrigins: options.allowedOrigins,
-          headers: mediaHeaders,
-        });
+      : counted(
+          liveStreams({
+            live: options.live,
+            clock: options.clock ?? systemClock,
+            allowedOrigins: options.allowedOrigins,
+            headers: mediaHeaders,
+          }),
+          options.metrics,
+        );
   const timeouts = options.timeouts === undefined ? {} : requestTimeoutOptions(options.timeouts);
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
@@ -70,4 +76,20 @@ export async function buildMediaApp(options: {
   await app.register(mediaOriginPlugin, { mediaDir: options.mediaDir, allowedOrigins: options.allowedOrigins });
   if (streams !== undefined) await app.register(liveStreamRoutes, { streams });
   return app;
+}
+
+/** The live streams' answers, each counted in the node's metrics (when it has them). */
+function counted(streams: LiveStreams, metrics: SiteMetrics | undefined): LiveStreams {
+  if (metrics === undefined) return streams;
+  const count = (answer: LiveStreamAnswer): LiveStreamAnswer => {
+    metrics.livePlaylists.inc({ status: statusClass(answer.status) });
+    return answer;
+  };
+  return {
+    handles: streams.handles,
+    answer: (url, origin) => {
+      const answer = streams.answer(url, origin);
+      return answer instanceof Promise ? answer.then(count) : count(answer);
+    },
+  };
 }

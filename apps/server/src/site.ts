@@ -14,6 +14,7 @@ import { seedIfEmpty } from './demo/first-start.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { IngestWorker } from './jobs/ingest-worker.ts';
 import { localUrl } from './lib/address.ts';
+import { createSiteMetrics } from './metrics/site-metrics.ts';
 import { adminToken } from './lib/admin-token.ts';
 import { allChannels, createLiveChannels } from './live/live-channels.ts';
 import { locateMediaTools } from './media/ffmpeg.ts';
@@ -83,7 +84,9 @@ export async function startSite(config: Config): Promise<RunningSite> {
     worker.poke();
   };
   const adminPort = config.adminListen === undefined ? undefined : new AdminPort(config);
+  const metrics = createSiteMetrics();
   const app = await buildApp({
+    metrics,
     config,
     db: database.db,
     bus,
@@ -101,6 +104,7 @@ export async function startSite(config: Config): Promise<RunningSite> {
     live,
     db: database.db,
     timeouts: config,
+    metrics,
   });
   fillerReady.catch((error: unknown) => {
     app.log.error({ err: error }, 'making the live channels filler failed: gaps air as silence');

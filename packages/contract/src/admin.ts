@@ -104,3 +104,7 @@ export const adminCalls = withRoutes(adminCallRoutes, {
 
 /** The answer of an operators' call. */
 export type AdminAnswer<K extends AdminCallName> = z.infer<(typeof adminCalls)[K]['response']>;
+
+/** The node's Prometheus metrics (text exposition format), under the operators' prefix: their reach
+ * and their token, as every operators' call. */
+export const adminMetricsPath = '/metrics';

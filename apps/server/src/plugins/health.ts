@@ -14,34 +14,37 @@ export interface HealthOptions {
   db?: Db;
 }
 
+/** Whether the database answers `SELECT 1` within `readyWithinMs`; one check at a time, whatever
+ * the number of askers: a frozen database holds at most one connection of the pool for them. */
+export function databaseCheck(db: Db | undefined): () => Promise<boolean> {
+  let checking: Promise<boolean> | undefined;
+  return () => {
+    if (db === undefined) return Promise.resolve(true);
+    checking ??= db
+      .execute(sql`SELECT 1`)
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        checking = undefined;
+      });
+    const answered = checking;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        resolve(false);
+      }, readyWithinMs);
+      void answered.then((ok) => {
+        clearTimeout(timer);
+        resolve(ok);
+      });
+    });
+  };
+}
+
 export const healthPlugin = fp(
   (app: FastifyInstance, options: HealthOptions, done: (error?: Error) => void) => {
-    const db = options.db;
-    // One check at a time, whatever the number of probes: a frozen database holds at most one
-    // connection of the pool for them.
-    let checking: Promise<boolean> | undefined;
-    const databaseAnswers = (): Promise<boolean> => {
-      if (db === undefined) return Promise.resolve(true);
-      checking ??= db
-        .execute(sql`SELECT 1`)
-        .then(
-          () => true,
-          () => false,
-        )
-        .finally(() => {
-          checking = undefined;
-        });
-      const answered = checking;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          resolve(false);
-        }, readyWithinMs);
-        void answered.then((ok) => {
-          clearTimeout(timer);
-          resolve(ok);
-        });
-      });
-    };
+    const databaseAnswers = databaseCheck(options.db);
 
     app.get('/health/live', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ status: 'ok' }),

@@ -202,3 +202,9 @@ export async function queueDemoMedia(
   for (let i = 0; i < jobs.length; i += 200) await db.insert(ingestJob).values(jobs.slice(i, i + 200));
   return jobs.length;
 }
+
+/** How many jobs are in each state (queued, running, done, failed). */
+export async function ingestStateCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ state: ingestJob.state, count: count() }).from(ingestJob).groupBy(ingestJob.state);
+  return new Map(rows.map((row) => [row.state, row.count]));
+}

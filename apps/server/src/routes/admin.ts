@@ -4,7 +4,7 @@
 // make is in the audit log under the actor 'token'.
 import { timingSafeEqual } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import { adminCalls, type IngestJob } from '@efir/contract';
+import { adminCalls, adminMetricsPath, type IngestJob } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addressKey } from '../lib/address.ts';
@@ -18,6 +18,7 @@ import type { Db } from '../db/database.ts';
 import type { AdminReach } from '../admin-listen.ts';
 import type { ScheduleDays } from '../schedule/schedule-days.ts';
 import type { Channels } from '../channels/channel-service.ts';
+import type { SiteMetrics } from '../metrics/site-metrics.ts';
 
 /** A job as the operators' calls show it (the contract's `ingestJobSchema`). */
 export function toJobView(row: IngestJobRow): IngestJob {
@@ -64,6 +65,8 @@ export interface AdminOptions {
   /** Writes the channels' days (the one way, shared with the studio). */
   schedule: ScheduleDays;
   channels: Channels;
+  /** The node's metrics, read at `adminMetricsPath`; without them that path is not found. */
+  metrics?: SiteMetrics;
 }
 
 /** The operators' calls of the contract's `adminCalls`, registered like /api/v1's. */
@@ -80,6 +83,15 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
     }
     next();
   });
+  const { metrics } = options;
+  if (metrics !== undefined) {
+    app.get(adminMetricsPath, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics()),
+    );
+  }
   app.route({
     ...routeOf('ingestJobs', adminCalls.ingestJobs),
     handler: async () => (await listIngests(db)).map(toJobView),

@@ -1,0 +1,99 @@
+// The node's Prometheus metrics as an operator reads them: behind the operators' token, in the text
+// format Prometheus's own checker accepts, counting answers by route pattern (never a client's raw
+// path), the live playlists, the event streams, the ingest queue and the database's state.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { adminMetricsPath, adminPrefix, apiUrl, tvStreamPath } from '@efir/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { inProcessBus } from '../src/bus/bus.ts';
+import type { Database } from '../src/db/database.ts';
+import { createLiveChannels } from '../src/live/live-channels.ts';
+import { buildMediaApp } from '../src/media-app.ts';
+import { createSiteMetrics } from '../src/metrics/site-metrics.ts';
+import { testDatabase } from './database.ts';
+import { testTimeZone } from './postgres.ts';
+
+const token = 'metrics-test-token';
+const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
+
+describe('the node’s metrics', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let mediaApp: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await testDatabase('pglite', 'seeded');
+    const metrics = createSiteMetrics();
+    const bus = inProcessBus();
+    const live = createLiveChannels({ db: database.db, mediaDir: undefined, timeZone: testTimeZone });
+    app = await buildApp({
+      config: { timeZone: testTimeZone, logLevel: 'silent' },
+      db: database.db,
+      bus,
+      live,
+      logger: false,
+      webDist: '/nonexistent',
+      studioDist: '/nonexistent',
+      admin: { token, onQueued: () => undefined },
+      metrics,
+    });
+    app.addHook('onClose', () => bus.close());
+    mediaApp = await buildMediaApp({ mediaDir: '/nonexistent', allowedOrigins: [], live, logger: false, metrics });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await mediaApp.close();
+    await database.close();
+  });
+
+  const scrape = (authorization = `Bearer ${token}`) =>
+    app.inject({ method: 'GET', url: `${adminPrefix}${adminMetricsPath}`, headers: { authorization } });
+
+  it('are the operators’ only', async () => {
+    expect((await scrape('Bearer wrong')).statusCode).toBe(401);
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `${adminPrefix}${adminMetricsPath}`,
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+  });
+
+  it('count answers by route pattern and status class, and the live playlists', async () => {
+    for (const id of [11, 12]) await app.inject({ method: 'GET', url: apiUrl('relatedVideos', { params: { id } }) });
+    // A routed call refused (an id that is no number) is counted under its route.
+    await app.inject({ method: 'GET', url: apiUrl('relatedVideos', { params: { id: 11 } }).replace('/11/', '/x/') });
+    await app.inject({ method: 'GET', url: '/no/such/path/a1b2c3' });
+    await mediaApp.inject({ method: 'GET', url: tvStreamPath(0, 720) });
+    const answer = await scrape();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/u);
+    const text = answer.body;
+    const route = apiUrl('relatedVideos', { params: { id: 0 } }).replace('/0/', '/:id/');
+    expect(text).toContain(`efir_http_request_duration_seconds_count{method="GET",route="${route}",status="2xx"} 2`);
+    expect(text).toContain(`efir_http_request_duration_seconds_count{method="GET",route="${route}",status="4xx"} 1`);
+    expect(text).toContain('route="unrouted",status="4xx"');
+    // No client's path becomes a label.
+    expect(text).not.toContain('a1b2c3');
+    // Off the air (no media here): the playlist's 404 is counted all the same.
+    expect(text).toContain('efir_live_playlist_answers_total{status="4xx"} 1');
+    expect(text).toContain('efir_event_streams 0');
+    expect(text).toContain('efir_database_up 1');
+    expect(text).toMatch(/^efir_ingest_jobs\{state="[a-z]+"\} \d+$/mu);
+    expect(text).toContain('efir_process_cpu_seconds_total');
+    expect(text).toContain('efir_nodejs_eventloop_lag_seconds');
+  });
+
+  it('pass Prometheus’s own checker', async ({ skip }) => {
+    // CI installs Debian's prometheus (scripts/bootstrap.mjs); elsewhere it may be missing.
+    if (promtool === '') {
+      if (process.env.CI === 'true') throw new Error('promtool is missing: apt-get install prometheus');
+      skip();
+    }
+    const text = (await scrape()).body;
+    const checked = execFileSync(promtool, ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(checked).toBe('');
+  });
+});

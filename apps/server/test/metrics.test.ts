@@ -1,7 +1,10 @@
 // The node's Prometheus metrics as an operator reads them: behind the operators' token, in the text
 // format Prometheus's own checker accepts, counting answers by route pattern (never a client's raw
 // path), the live playlists, the event streams, the ingest queue and the database's state.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminMetricsPath, adminPrefix, apiUrl, tvStreamPath } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +15,21 @@ import { createLiveChannels } from '../src/live/live-channels.ts';
 import { buildMediaApp } from '../src/media-app.ts';
 import { createSiteMetrics } from '../src/metrics/site-metrics.ts';
 import { testDatabase } from './database.ts';
+import { freePorts } from './free-port.ts';
 import { testTimeZone } from './postgres.ts';
 
 const token = 'metrics-test-token';
-const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
+const which = (tool: string): string =>
+  spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+const promtool = which('promtool');
+const prometheus = which('prometheus');
+
+/** CI installs Debian's prometheus (scripts/bootstrap.mjs); elsewhere it may be missing. */
+function needs(tool: string, skip: () => void): void {
+  if (tool !== '') return;
+  if (process.env.CI === 'true') throw new Error('Prometheus is missing: apt-get install prometheus');
+  skip();
+}
 
 describe('the node’s metrics', () => {
   let database: Database;
@@ -87,13 +101,61 @@ describe('the node’s metrics', () => {
   });
 
   it('pass Prometheus’s own checker', async ({ skip }) => {
-    // CI installs Debian's prometheus (scripts/bootstrap.mjs); elsewhere it may be missing.
-    if (promtool === '') {
-      if (process.env.CI === 'true') throw new Error('promtool is missing: apt-get install prometheus');
-      skip();
-    }
+    needs(promtool, skip);
     const text = (await scrape()).body;
     const checked = execFileSync(promtool, ['check', 'metrics'], { input: text, encoding: 'utf8' });
     expect(checked).toBe('');
   });
+
+  it('are scraped by a real Prometheus with the operators’ token', async ({ skip }) => {
+    needs(prometheus, skip);
+    const work = mkdtempSync(join(tmpdir(), 'efir-prometheus-'));
+    const [prometheusPort] = await freePorts(1);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the site does not listen');
+    writeFileSync(join(work, 'token'), token);
+    writeFileSync(
+      join(work, 'prometheus.yml'),
+      [
+        'global: { scrape_interval: 1s, scrape_timeout: 1s }',
+        'scrape_configs:',
+        '  - job_name: efir',
+        `    metrics_path: ${adminPrefix}${adminMetricsPath}`,
+        `    authorization: { credentials_file: ${join(work, 'token')} }`,
+        `    static_configs: [{ targets: ['127.0.0.1:${String(address.port)}'] }]`,
+        '',
+      ].join('\n'),
+    );
+    let server: ChildProcess | undefined;
+    try {
+      server = spawn(
+        prometheus,
+        [
+          `--config.file=${join(work, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${join(work, 'data')}`,
+          `--web.listen-address=127.0.0.1:${String(prometheusPort)}`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const query = async (expression: string): Promise<string | undefined> => {
+        const url = `http://127.0.0.1:${String(prometheusPort)}/api/v1/query?query=${encodeURIComponent(expression)}`;
+        const answer = await fetch(url).then(
+          (response) => response.json() as Promise<{ data?: { result?: { value: [number, string] }[] } }>,
+          () => undefined,
+        );
+        return answer?.data?.result?.[0]?.value[1];
+      };
+      // The scrape succeeded (up is 1) and what it read is queryable.
+      await expect.poll(() => query('up{job="efir"}'), { timeout: 20_000, interval: 250 }).toBe('1');
+      await expect.poll(() => query('efir_database_up'), { timeout: 5000, interval: 250 }).toBe('1');
+    } finally {
+      if (server !== undefined && server.exitCode === null) {
+        const exited = new Promise((resolve) => server?.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

@@ -38,6 +38,7 @@ import { answerCacheMs } from './lib/route.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
 import { answerCachePlugin, contentChangedChannel, invalidateAnswers } from './plugins/answer-cache.ts';
 import { databaseCheck, healthPlugin } from './plugins/health.ts';
+import { briefError } from './lib/brief-error.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { SiteMetrics } from './metrics/site-metrics.ts';
 import { ingestStateCounts } from './repositories/ingest-jobs.ts';
@@ -253,10 +254,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     keepAliveMs: eventStreamTimings.keepAliveMs,
     onError: (error) => {
-      app.log.warn({ err: error }, 'reading the state for the event streams failed: they carry what was last read');
+      app.log.warn(
+        { err: briefError(error) },
+        'reading the state for the event streams failed: they carry what was last read',
+      );
     },
-    onRecovered: () => {
-      app.log.info('reading the state for the event streams works again');
+    onRecovered: (outageMs) => {
+      app.log.info({ outageMs }, 'reading the state for the event streams works again');
     },
   });
   // A post or a moderator's act anywhere, and any change of content or schedule, is read at once.

@@ -14,6 +14,7 @@ import { seedIfEmpty } from './demo/first-start.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { IngestWorker } from './jobs/ingest-worker.ts';
 import { localUrl } from './lib/address.ts';
+import { briefError } from './lib/brief-error.ts';
 import { createSiteMetrics } from './metrics/site-metrics.ts';
 import { adminToken } from './lib/admin-token.ts';
 import { allChannels, createLiveChannels } from './live/live-channels.ts';
@@ -73,7 +74,12 @@ export async function startSite(config: Config): Promise<RunningSite> {
     {
       onDone: () => invalidateAnswers(bus, ''),
       onError: (error, job) => {
-        app.log.error({ err: error, job: job?.id }, 'ingest failed');
+        if (job === undefined) {
+          app.log.warn({ err: briefError(error) }, 'the ingest queue cannot be read: jobs wait until it can');
+        } else app.log.error({ err: error, job: job.id }, 'ingest failed');
+      },
+      onQueueBack: (outageMs) => {
+        app.log.info({ outageMs }, 'the ingest queue is read again');
       },
     },
     undefined,

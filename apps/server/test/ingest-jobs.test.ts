@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { inProcessBus } from '../src/bus/bus.ts';
 import { video } from '../src/db/schema/video.ts';
-import { claimFailureQuietMs, IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
+import { IngestWorker, runIngestJob } from '../src/jobs/ingest-worker.ts';
 import { locateMediaTools, type MediaTools } from '../src/media/ffmpeg.ts';
 import { PreparedMedia } from '../src/media/prepared-media.ts';
 import { fillerWorkFolder, incomingDir, jobWorkFolder, sweepWorkFolders } from '../src/media/work-folders.ts';
@@ -192,29 +192,56 @@ describe('runIngestJob', () => {
 });
 
 describe('IngestWorker', () => {
-  it('says a queue that refuses its claims once a minute, not at every look while it lasts', async () => {
+  it('says a queue that refuses its claims once when it begins and once when it ends, with its length', async () => {
     const database = await testDatabase('pglite', 'seeded');
-    await database.close();
+    await database.db.execute(sql`UPDATE ingest_job SET state = 'done'`);
     const errors: unknown[] = [];
+    const back: number[] = [];
+    let refusing = true;
+    // The queue's database as an outage leaves it: refusing every claim until it returns.
+    const db = new Proxy(database.db, {
+      get(target, name, receiver) {
+        if (refusing && (name === 'transaction' || name === 'execute' || name === 'select')) {
+          return () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+        }
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
     vi.useFakeTimers();
     try {
-      const context = { db: database.db, tools, mediaDir: join(work, 'media-refused') };
       const worker = new IngestWorker(
-        { ...context, prepared: machinePreparedMedia(tools), maxBytes: 1e9, maxSeconds: 600 },
-        { onDone: () => Promise.resolve(), onError: (error) => errors.push(error) },
+        {
+          db,
+          tools,
+          mediaDir: join(work, 'media-refused'),
+          prepared: machinePreparedMedia(tools),
+          maxBytes: 1e9,
+          maxSeconds: 600,
+        },
+        {
+          onDone: () => Promise.resolve(),
+          onError: (error) => errors.push(error),
+          onQueueBack: (outageMs) => back.push(outageMs),
+        },
         1000,
       );
       worker.start();
-      // A look at the closed queue every second: said at the first, quiet for the next fifty.
-      await vi.advanceTimersByTimeAsync(50_000);
+      // A look at the refusing queue every second for two minutes: said once.
+      await vi.advanceTimersByTimeAsync(120_000);
       expect(errors).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(claimFailureQuietMs);
-      expect(errors).toHaveLength(2);
+      expect(back).toEqual([]);
+      refusing = false;
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(errors).toHaveLength(1);
+      expect(back).toHaveLength(1);
+      expect(back[0]).toBeGreaterThanOrEqual(120_000);
+      expect(back[0]).toBeLessThanOrEqual(123_000);
       const stopped = worker.stop();
       await vi.advanceTimersByTimeAsync(1000);
       await stopped;
     } finally {
       vi.useRealTimers();
+      await database.close();
     }
   });
 

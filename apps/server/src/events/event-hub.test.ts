@@ -86,3 +86,34 @@ describe('EventHub.close', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('EventHub outages', () => {
+  it('are told once when reading begins to fail and once when it works again, with how long it failed', async () => {
+    let now = Date.parse('2030-01-01T12:00:00Z');
+    let failing = true;
+    const errors: unknown[] = [];
+    const recovered: number[] = [];
+    const hub = new EventHub({
+      reader: {
+        state: () => (failing ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(undefined)),
+        chat: () => Promise.resolve(undefined),
+      },
+      clock: () => new Date(now),
+      keepAliveMs: 60_000,
+      onError: (error) => errors.push(error),
+      onRecovered: (outageMs) => recovered.push(outageMs),
+    });
+    for (let second = 0; second < 30; second += 1) {
+      await hub.read();
+      now += 1000;
+    }
+    expect(errors).toHaveLength(1);
+    expect(recovered).toEqual([]);
+    failing = false;
+    await hub.read();
+    await hub.read();
+    expect(errors).toHaveLength(1);
+    expect(recovered).toEqual([30_000]);
+    await hub.close();
+  });
+});

@@ -149,7 +149,8 @@ export interface EventHubOptions {
   keepAliveMs: number;
   /** Told once when reading starts failing (the database away), and once when it works again. */
   onError: (error: unknown) => void;
-  onRecovered: () => void;
+  /** Reading works again after failing, for `outageMs`. */
+  onRecovered: (outageMs: number) => void;
 }
 
 export class EventHub {
@@ -161,7 +162,8 @@ export class EventHub {
   #reading: Promise<void> | undefined;
   #readAgain = false;
   #loaded: Promise<void> | undefined;
-  #failing = false;
+  /** Since when reading the state fails, while it does. */
+  #failingSince: number | undefined;
   #closed = false;
 
   constructor(options: EventHubOptions) {
@@ -256,9 +258,14 @@ export class EventHub {
     );
     // A closing node's reading fails as its database closes: nothing to tell.
     if (this.#closed) return;
-    if (failure !== undefined && !this.#failing) this.#options.onError(failure.error);
-    if (failure === undefined && this.#failing) this.#options.onRecovered();
-    this.#failing = failure !== undefined;
+    if (failure !== undefined && this.#failingSince === undefined) {
+      this.#failingSince = t;
+      this.#options.onError(failure.error);
+    }
+    if (failure === undefined && this.#failingSince !== undefined) {
+      this.#options.onRecovered(this.#options.clock().getTime() - this.#failingSince);
+      this.#failingSince = undefined;
+    }
     for (const [part, known] of read) if (known !== undefined) this.#update(part, known);
   }
 

@@ -76,6 +76,9 @@ export interface WorkerEvents {
   /** A job made a catalogue item: what shows it must be refreshed. */
   onDone: (job: IngestJobRow, resultId: number) => Promise<void>;
   onError: (error: unknown, job: IngestJobRow | undefined) => void;
+  /** The queue's database refused a claim: said once when claims begin to fail (`onError`, no
+   * job), and this once when one succeeds again, with how long they failed. */
+  onQueueBack?: (outageMs: number) => void;
 }
 
 /** Runs one job to its end; never throws. */
@@ -139,9 +142,6 @@ export async function runDemoJobs(
 /** How many demo jobs a demo lane takes at once. */
 export const demoBatchSize = 12;
 
-/** While the queue's database keeps refusing claims, the failure is said once in this long. */
-export const claimFailureQuietMs = 60_000;
-
 export class IngestWorker {
   readonly #context: IngestContext;
   /** Stops the job under way when the worker stops, rather than waiting for a long encode. */
@@ -152,8 +152,8 @@ export class IngestWorker {
   #running = false;
   #loops: Promise<void>[] = [];
   #wake: (() => void) | undefined;
-  /** When a refused claim was last said, while claims keep being refused. */
-  #claimFailureSaid: number | undefined;
+  /** Since when claims are refused, while they are. */
+  #claimsRefusedSince: number | undefined;
 
   /** `demoLanes`: lanes beside the main one that make the demo's media at start, until none is
    * left. Most of a demo item's job is waiting (a short ffmpeg, the database), not encoding, so a
@@ -211,7 +211,7 @@ export class IngestWorker {
       let job: IngestJobRow | undefined;
       try {
         job = await claimIngest(this.#context.db);
-        this.#claimFailureSaid = undefined;
+        this.#claimsAnswered();
       } catch (error) {
         this.#claimRefused(error);
       }
@@ -230,11 +230,18 @@ export class IngestWorker {
     }
   }
 
-  /** A claim the database refused (it is down, say): said at once, then once a minute while it lasts. */
+  /** A claim the database refused (it is down, say): said when the refusals begin, not at every
+   * look while they last. */
   #claimRefused(error: unknown): void {
-    const now = Date.now();
-    if (this.#claimFailureSaid !== undefined && now - this.#claimFailureSaid < claimFailureQuietMs) return;
-    this.#claimFailureSaid = now;
+    if (this.#claimsRefusedSince !== undefined) return;
+    this.#claimsRefusedSince = Date.now();
     this.#events.onError(error, undefined);
+  }
+
+  /** A claim answered: after refusals, said once, with how long they lasted. */
+  #claimsAnswered(): void {
+    if (this.#claimsRefusedSince === undefined) return;
+    this.#events.onQueueBack?.(Date.now() - this.#claimsRefusedSince);
+    this.#claimsRefusedSince = undefined;
   }
 }

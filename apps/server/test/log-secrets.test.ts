@@ -1,0 +1,86 @@
+// The real server's log at its most verbose holds no secret: not the operators' token, not a
+// password (right, wrong, in a body it could not read), not a studio session's or a visitor's
+// cookie, not a one-time password it made. An operator ships logs to places with other readers.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminUrl, apiUrl, studioUrl } from '@efir/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from './free-port.ts';
+import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'efir-log-secrets-'));
+const [port = 0, mediaPort = 0] = await freePorts(2);
+const site = `http://127.0.0.1:${String(port)}`;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = startServer({
+    ...localServerEnv(port, mediaPort, dataDir),
+    LOG_LEVEL: 'trace',
+    PUBLIC_URL: site,
+    SITE_ORIGINS: site,
+  });
+  await waitForApi(`${site}${apiUrl('videoCategories')}`, 60_000);
+}, 90_000);
+
+afterAll(async () => {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the log', () => {
+  it('holds no token, password or cookie, whatever the calls', async () => {
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const password = 'Длинный-пароль-редактора-2031!';
+    const json = { 'content-type': 'application/json', origin: site };
+    const admin = { ...json, authorization: `Bearer ${token}` };
+    const added = await fetch(`${site}${adminUrl('userAdd')}`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ login: 'redaktor', role: 'editor', password }),
+    });
+    expect(added.status).toBe(201);
+    // An account whose password the site makes and answers once.
+    const made = await fetch(`${site}${adminUrl('userAdd')}`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ login: 'vtoroi', role: 'editor' }),
+    });
+    const madePassword = ((await made.json()) as { password?: string }).password ?? '';
+    expect(madePassword.length).toBeGreaterThan(8);
+
+    const login = (body: string) => fetch(`${site}${studioUrl('login')}`, { method: 'POST', headers: json, body });
+    const signedIn = await login(JSON.stringify({ login: 'redaktor', password }));
+    expect(signedIn.status).toBe(200);
+    const session = signedIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    expect(session.length).toBeGreaterThan(0);
+    expect((await login(JSON.stringify({ login: 'redaktor', password: `${password}x` }))).status).toBe(401);
+    // A body it cannot read, with the password in it.
+    expect((await login(`{"login":"redaktor","password":"${password}"`)).status).toBe(400);
+    const studio = await fetch(`${site}${studioUrl('session')}`, { headers: { cookie: session.join('; ') } });
+    expect(studio.status).toBe(200);
+    // A visitor's cookie, sent back.
+    const visit = await fetch(`${site}${apiUrl('videoCategories')}`);
+    const visitor = visit.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    await fetch(`${site}${apiUrl('videoCategories')}`, { headers: { cookie: visitor.join('; ') } });
+    // A wrong token, and the right one on a call that fails.
+    await fetch(`${site}${adminUrl('ingestJobs')}`, { headers: { authorization: 'Bearer not-the-token' } });
+    await fetch(`${site}${adminUrl('ingestSubmit')}`, { method: 'POST', headers: admin, body: '{}' });
+
+    const log = server.output();
+    // It did log the calls (trace): the test reads a log that has them.
+    expect(log).toContain(`"url":"${studioUrl('login')}"`);
+    const secrets = [
+      token,
+      password,
+      madePassword,
+      ...[...session, ...visitor].map((cookie) => cookie.slice(cookie.indexOf('=') + 1)),
+    ];
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(log.includes(secret), `the log holds ${secret.slice(0, 4)}…`).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // The media port's app: the media files under /media/ and the live channels' playlists, answered
 // before the framework routes anything; it never listens (server.ts does).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -11,6 +11,7 @@ import { mediaPolicy, securityHeaders, securityHeadersPlugin } from './lib/secur
 import type { LiveChannels } from './live/live-channels.ts';
 import { type LiveStreamAnswer, liveStreamRoutes, type LiveStreams, liveStreams } from './live/live-stream-routes.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
+import { countsAsViewing } from './metrics/audience.ts';
 import { type SiteMetrics, statusClass } from './metrics/site-metrics.ts';
 import { healthPlugin } from './plugins/health.ts';
 
@@ -58,6 +59,10 @@ export async function buildMediaApp(options: {
           return;
         }
         const send = (answer: LiveStreamAnswer): void => {
+          // A player answered a playlist is watching; one told the channel is off the air is not.
+          if (options.metrics !== undefined && answer.status === 200) {
+            seenPlaying(options.metrics, request, (options.clock ?? systemClock)().getTime());
+          }
           response.writeHead(answer.status, answer.headers);
           response.end(answer.body);
         };
@@ -92,4 +97,15 @@ function counted(streams: LiveStreams, metrics: SiteMetrics | undefined): LiveSt
       return answer instanceof Promise ? answer.then(count) : count(answer);
     },
   };
+}
+
+/** A player's fetch of a live media playlist, for the audience: the player is its address and
+ * user agent; the stream its path (a `+` written as `%2B` too). */
+function seenPlaying(metrics: SiteMetrics, request: IncomingMessage, at: number): void {
+  const url = request.url ?? '';
+  const cut = url.indexOf('?');
+  const path = (cut === -1 ? url : url.slice(0, cut)).replaceAll('%2B', '+');
+  if (!countsAsViewing(path)) return;
+  const player = `${request.socket.remoteAddress ?? ''} ${request.headers['user-agent'] ?? ''}`;
+  metrics.audience.saw(path, player, at);
 }

@@ -3,6 +3,7 @@
 // answered, the open event streams, the ingest queue and whether the database answers. Labels are
 // bounded: a route is its registered pattern (never the path a client sent), a status its class.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AudienceCounter } from './audience.ts';
 
 /** Where the gauges read their values when scraped; each is optional (a test builds apps alone). */
 export interface MetricSources {
@@ -17,6 +18,8 @@ export interface SiteMetrics {
   registry: Registry;
   requests: Histogram<'method' | 'route' | 'status'>;
   livePlaylists: Counter<'status'>;
+  /** The players of each live stream on this node (docs/OPERATIONS.md, «Audience»). */
+  audience: AudienceCounter;
   /** Tells the gauges where to read (the parts are made after the metrics). */
   read(sources: MetricSources): void;
 }
@@ -25,7 +28,8 @@ const prefix = 'efir_';
 /** A job's states (the queue's `state`), each always reported, 0 when none is in it. */
 const ingestStates = ['queued', 'running', 'done', 'failed'] as const;
 
-export function createSiteMetrics(): SiteMetrics {
+/** `now`: the clock the audience's window runs on (the node's; a test's own). */
+export function createSiteMetrics(now: () => number = Date.now): SiteMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix });
   // Gauges named like counters, which Prometheus's checker refuses; the same counts stay, by type,
@@ -46,6 +50,16 @@ export function createSiteMetrics(): SiteMetrics {
     help: 'Live and rewind playlists the media port answered, by status class.',
     labelNames: ['status'],
     registers: [registry],
+  });
+  const audience = new AudienceCounter();
+  new Gauge({
+    name: `${prefix}audience`,
+    help: "Players following each live stream's media playlist on this node: distinct address and user agent in the last 30 s.",
+    labelNames: ['stream'],
+    registers: [registry],
+    collect() {
+      for (const [stream, players] of audience.counts(now())) this.set({ stream }, players);
+    },
   });
   new Gauge({
     name: `${prefix}event_streams`,
@@ -82,6 +96,7 @@ export function createSiteMetrics(): SiteMetrics {
     registry,
     requests,
     livePlaylists,
+    audience,
     read(given) {
       sources = given;
     },

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { AudienceCounter, countsAsViewing } from './audience.ts';
+
+describe('the audience of each stream', () => {
+  it('counts each player once in the window, and forgets one a window after its last fetch', () => {
+    const audience = new AudienceCounter(30_000);
+    for (let second = 0; second < 60; second += 4) {
+      audience.saw('/tv/720/stream.m3u8', '203.0.113.1 Firefox', second * 1000);
+      audience.saw('/tv/720/stream.m3u8', '203.0.113.2 Chrome', second * 1000);
+      // One address, two browsers: two players.
+      if (second < 20) audience.saw('/tv/720/stream.m3u8', '203.0.113.2 VLC', second * 1000);
+      audience.saw('/radio/m3u/stream.m3u8', '198.51.100.7 Safari', second * 1000);
+    }
+    expect(audience.counts(40_000)).toEqual(
+      new Map([
+        ['/tv/720/stream.m3u8', 3],
+        ['/radio/m3u/stream.m3u8', 1],
+      ]),
+    );
+    // VLC's last fetch was at 16 s: gone from 46 s on.
+    expect(audience.counts(46_000).get('/tv/720/stream.m3u8')).toBe(2);
+    // Everybody stopped at 56 s.
+    expect(audience.counts(86_000)).toEqual(
+      new Map([
+        ['/tv/720/stream.m3u8', 0],
+        ['/radio/m3u/stream.m3u8', 0],
+      ]),
+    );
+  });
+
+  it('is counted from media playlists only', () => {
+    for (const path of [
+      '/tv/720/stream.m3u8',
+      '/tv/shift/+4/360/stream.m3u8',
+      '/radio/m3u/stream.m3u8',
+      '/radio/apple/audio.m3u8',
+    ]) {
+      expect(countsAsViewing(path), path).toBe(true);
+    }
+    for (const path of ['/tv/stream.m3u8', '/radio/apple/stream.m3u8', '/tv/subs/ru/stream.m3u8', '/subs/empty.vtt']) {
+      expect(countsAsViewing(path), path).toBe(false);
+    }
+  });
+});

@@ -115,6 +115,18 @@ test.describe.serial('the studio', () => {
     }
     expect(seen.size, `stages seen: ${[...seen].join(', ')}`).toBeGreaterThan(0);
 
+    // The editor watches it in the studio before it airs: the preview plays when asked, not before.
+    const preview = page.getByRole('region', { name: 'Просмотр' }).getByLabel('Видео «Закат над рекой»');
+    const previewTime = () => preview.evaluate((video) => (video as HTMLVideoElement).currentTime);
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((video) => (video as HTMLVideoElement).paused)).toBe(true);
+    await preview.evaluate((video) => {
+      const media = video as HTMLVideoElement;
+      media.muted = true;
+      return media.play();
+    });
+    await expect.poll(previewTime, { timeout: 20_000 }).toBeGreaterThan(1);
+
     const viewer = await browser.newPage();
     await open(viewer, `/video/item/${String(videoId)}`, { base: site.url });
     await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Закат над рекой');

@@ -11,7 +11,6 @@ import { mediaPolicy, securityHeaders, securityHeadersPlugin } from './lib/secur
 import type { LiveChannels } from './live/live-channels.ts';
 import { type LiveStreamAnswer, liveStreamRoutes, type LiveStreams, liveStreams } from './live/live-stream-routes.ts';
 import { mediaOriginPlugin } from './media/origin.ts';
-import { countsAsViewing } from './metrics/audience.ts';
 import { type SiteMetrics, statusClass } from './metrics/site-metrics.ts';
 import { healthPlugin } from './plugins/health.ts';
 
@@ -61,7 +60,7 @@ export async function buildMediaApp(options: {
         const send = (answer: LiveStreamAnswer): void => {
           // A player answered a playlist is watching; one told the channel is off the air is not.
           if (options.metrics !== undefined && answer.status === 200) {
-            seenPlaying(options.metrics, request, (options.clock ?? systemClock)().getTime());
+            seenPlaying(options.metrics, streams, request, (options.clock ?? systemClock)().getTime());
           }
           response.writeHead(answer.status, answer.headers);
           response.end(answer.body);
@@ -91,7 +90,7 @@ function counted(streams: LiveStreams, metrics: SiteMetrics | undefined): LiveSt
     return answer;
   };
   return {
-    handles: streams.handles,
+    ...streams,
     answer: (url, origin) => {
       const answer = streams.answer(url, origin);
       return answer instanceof Promise ? answer.then(count) : count(answer);
@@ -101,11 +100,11 @@ function counted(streams: LiveStreams, metrics: SiteMetrics | undefined): LiveSt
 
 /** A player's fetch of a live media playlist, for the audience: the player is its address and
  * user agent; the stream its path (a `+` written as `%2B` too). */
-function seenPlaying(metrics: SiteMetrics, request: IncomingMessage, at: number): void {
+function seenPlaying(metrics: SiteMetrics, streams: LiveStreams, request: IncomingMessage, at: number): void {
   const url = request.url ?? '';
   const cut = url.indexOf('?');
   const path = (cut === -1 ? url : url.slice(0, cut)).replaceAll('%2B', '+');
-  if (!countsAsViewing(path)) return;
+  if (!streams.viewing(path)) return;
   const player = `${request.socket.remoteAddress ?? ''} ${request.headers['user-agent'] ?? ''}`;
   metrics.audience.saw(path, player, at);
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mainChannels, radioStreamPath, tvStreamPath } from '@efir/contract';
+import { mainChannels, radioStreamPath, tvStreamPath, videoSubtitleStreamPath } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -87,8 +87,11 @@ describe('the audience', () => {
     for (let i = 0; i < 5; i += 1) await play(rung, `player ${String(i)}`);
     // A master is fetched once by a player that then follows a rung: nobody more.
     expect(await play(tvStreamPath(), 'player 5')).toBe(200);
+    // Subtitles go with a picture already counted.
+    expect(await play(videoSubtitleStreamPath('tv', 0, 'ru'), 'player 0')).toBe(200);
     expect(await audienceOf(rung)).toBe(5);
     expect(await audienceOf(tvStreamPath())).toBeUndefined();
+    expect(await audienceOf(videoSubtitleStreamPath('tv', 0, 'ru'))).toBeUndefined();
     // Three more join; two of the first stop.
     now += 10_000;
     for (const i of [0, 1, 2, 5, 6, 7]) await play(rung, `player ${String(i)}`);

@@ -138,17 +138,22 @@ describe('the node’s metrics', () => {
         ],
         { stdio: 'ignore' },
       );
-      const query = async (expression: string): Promise<string | undefined> => {
-        const url = `http://127.0.0.1:${String(prometheusPort)}/api/v1/query?query=${encodeURIComponent(expression)}`;
-        const answer = await fetch(url).then(
-          (response) => response.json() as Promise<{ data?: { result?: { value: [number, string] }[] } }>,
-          () => undefined,
+      // What Prometheus stored of a series, read back through its federation endpoint.
+      const stored = async (series: string): Promise<string | undefined> => {
+        const url = `http://127.0.0.1:${String(prometheusPort)}/federate?match[]=${encodeURIComponent(series)}`;
+        const text = await fetch(url).then(
+          (response) => response.text(),
+          () => '',
         );
-        return answer?.data?.result?.[0]?.value[1];
+        const name = series.replace(/\{.*$/u, '');
+        return text
+          .split('\n')
+          .find((line) => line.startsWith(`${name}{`))
+          ?.split(' ')[1];
       };
-      // The scrape succeeded (up is 1) and what it read is queryable.
-      await expect.poll(() => query('up{job="efir"}'), { timeout: 20_000, interval: 250 }).toBe('1');
-      await expect.poll(() => query('efir_database_up'), { timeout: 5000, interval: 250 }).toBe('1');
+      // The scrape succeeded (up is 1) and what it read is stored.
+      await expect.poll(() => stored('up{job="efir"}'), { timeout: 20_000, interval: 250 }).toBe('1');
+      await expect.poll(() => stored('efir_database_up'), { timeout: 5000, interval: 250 }).toBe('1');
     } finally {
       if (server !== undefined && server.exitCode === null) {
         const exited = new Promise((resolve) => server?.once('exit', resolve));

@@ -244,6 +244,12 @@ export function liveStreams(options: LiveStreamOptions) {
   };
 
   return {
+    /** Whether a path (no query) is a stream's media playlist, a rung's or the radio's: what a
+     * player keeps fetching while it plays (a master is fetched once; subtitles are no viewer). */
+    viewing: (path: string): boolean => {
+      const target = targetOf(path);
+      return target !== undefined && target.master === undefined && typeof target.rung !== 'string';
+    },
     /** Whether a request's URL (with its query) is a live stream's. */
     handles: (url: string): boolean => {
       const cut = url.indexOf('?');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AudienceCounter, countsAsViewing } from './audience.ts';
+import { AudienceCounter } from './audience.ts';
 
 describe('the audience of each stream', () => {
   it('counts each player once in the window, and forgets one a window after its last fetch', () => {
@@ -26,19 +26,5 @@ describe('the audience of each stream', () => {
         ['/radio/m3u/stream.m3u8', 0],
       ]),
     );
-  });
-
-  it('is counted from media playlists only', () => {
-    for (const path of [
-      '/tv/720/stream.m3u8',
-      '/tv/shift/+4/360/stream.m3u8',
-      '/radio/m3u/stream.m3u8',
-      '/radio/apple/audio.m3u8',
-    ]) {
-      expect(countsAsViewing(path), path).toBe(true);
-    }
-    for (const path of ['/tv/stream.m3u8', '/radio/apple/stream.m3u8', '/tv/subs/ru/stream.m3u8', '/subs/empty.vtt']) {
-      expect(countsAsViewing(path), path).toBe(false);
-    }
   });
 });

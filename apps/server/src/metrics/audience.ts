@@ -39,8 +39,3 @@ export class AudienceCounter {
     return counts;
   }
 }
-
-/** Whether a live path is a stream's media playlist (a rung's, the radio's): what a player keeps
- * fetching while it plays. Masters and subtitle renditions are not. */
-export const countsAsViewing = (path: string): boolean =>
-  /\/\d+\/stream\.m3u8$/u.test(path) || path.endsWith('/m3u/stream.m3u8') || path.endsWith('/apple/audio.m3u8');

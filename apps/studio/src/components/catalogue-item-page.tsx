@@ -19,6 +19,7 @@ import {
 import { formatDateTime, formatDuration } from '../lib/format.ts';
 import { useRetryJob } from '../lib/retry-job.ts';
 import { ItemFieldsPanel, ItemMediaPanel, ItemPicturePanel, ItemUnavailable } from './catalogue-item.tsx';
+import { MediaPreview } from './media-preview.tsx';
 import { ConfirmDialog } from './dialog.tsx';
 import { PageHeader } from './page-header.tsx';
 import { useToast } from './toasts.tsx';
@@ -31,6 +32,8 @@ interface Item {
   durationSeconds: number;
   draft: number;
   media: MediaState;
+  /** Its HLS playlist, once its media are ready. */
+  link: string;
   preview: string;
   job: StudioJob | null;
 }
@@ -62,6 +65,8 @@ export interface CatalogueItemPageProps<I extends Item, F extends FieldValues, S
   /** Anything more its media offer (a radio's file to save). */
   mediaExtra?: (item: I) => ReactNode;
   file: { label: string; accept: string };
+  /** What its media are, for the preview player, and the player's name for a screen reader. */
+  player: { kind: 'video' | 'audio'; label: (item: I) => string };
   picture: {
     title: string;
     alt: (item: I) => string;
@@ -136,6 +141,14 @@ export function CatalogueItemPage<I extends Item, F extends FieldValues, S exten
           update={update}
         />
         <div className="stack">
+          {data.media === 'ready' && data.link !== '' ? (
+            <MediaPreview
+              headingId={`${words.slug}-player`}
+              link={data.link}
+              kind={props.player.kind}
+              label={props.player.label(data)}
+            />
+          ) : null}
           <ItemMediaPanel
             headingId={`${words.slug}-media`}
             item={data}

@@ -3,13 +3,14 @@
 // While its player plays, a channel's card keeps the picture's clock (the playlist's
 // PROGRAM-DATE-TIME at the playing position, seconds behind the wall clock, as every viewer's
 // player is), so what it names and the time it leaves are what viewers see.
-import { type ChannelKind, playerBehindLive, type StudioAnswer } from '@efir/contract';
+import { type ChannelKind, type StudioAnswer } from '@efir/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { callKey, studio } from '../../lib/api.ts';
 import { formatDuration } from '../../lib/format.ts';
+import { playStream } from '../../lib/stream-player.ts';
 import { channelName, clockFormat, today } from '../../lib/channels.ts';
 import './on-air.css';
 import { Loaded } from '../../components/loaded.tsx';
@@ -68,28 +69,18 @@ function LivePlayer({
     if (media === null) return;
     let stop = (): void => undefined;
     let ended = false;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (ended) return;
-      if (!Hls.isSupported()) {
-        media.src = url;
+    void playStream(media, url, { live: true, onProblem: setProblem, cancelled: () => ended }).then((player) => {
+      if (ended) {
+        player.stop();
         return;
       }
-      const hls = new Hls({ enableWorker: false, liveSyncDurationCount: playerBehindLive.targetDurations });
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) setProblem('Поток не отвечает: плеер пробует снова.');
-      });
-      hls.on(Hls.Events.FRAG_LOADED, () => {
-        setProblem(undefined);
-      });
-      hls.loadSource(url);
-      hls.attachMedia(media);
       const timer = setInterval(() => {
-        onPicture(media.paused ? undefined : hls.playingDate?.getTime());
+        onPicture(media.paused ? undefined : player.playingDate()?.getTime());
       }, 1000);
       stop = () => {
         clearInterval(timer);
         onPicture(undefined);
-        hls.destroy();
+        player.stop();
       };
     });
     return () => {
@@ -103,11 +94,28 @@ function LivePlayer({
   return (
     <div className="on-air__player">
       {kind === 'video' ? (
-        <video ref={ref} aria-label={label} muted autoPlay playsInline controls data-testid={`player-${channel}`} />
+        <video
+          ref={ref}
+          className="player--video"
+          aria-label={label}
+          muted
+          autoPlay
+          playsInline
+          controls
+          data-testid={`player-${channel}`}
+        />
       ) : (
         // Muted like the video, so the browser lets it start: the desk shows the radio live, and a
         // click on the sound listens.
-        <audio ref={ref} aria-label={label} muted autoPlay controls data-testid={`player-${channel}`} />
+        <audio
+          ref={ref}
+          className="player--audio"
+          aria-label={label}
+          muted
+          autoPlay
+          controls
+          data-testid={`player-${channel}`}
+        />
       )}
       {problem === undefined ? null : <p className="field__hint">{problem}</p>}
     </div>

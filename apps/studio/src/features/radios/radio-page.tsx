@@ -46,6 +46,7 @@ export default function RadioPage() {
           </div>
         )
       }
+      player={{ kind: 'audio', label: (radio) => `Радио «${radio.name}»` }}
       file={{ label: 'Звуковой файл', accept: radioAccept }}
       picture={{
         title: 'Обложка',

@@ -46,6 +46,7 @@ export default function VideoPage() {
           </a>
         ) : null
       }
+      player={{ kind: 'video', label: (video) => `Видео «${video.name}»` }}
       file={{ label: 'Файл видео', accept: videoAccept }}
       picture={{
         title: 'Картинка',

@@ -1,7 +1,7 @@
 // An item's media played in the studio as a viewer gets them, to check a picture, a sound or a
 // cut before they air; it does not start by itself.
-import { useEffect, useRef, useState } from 'react';
-import { playStream } from '../lib/stream-player.ts';
+import { useRef } from 'react';
+import { useStreamPlayer } from '../lib/stream-player.ts';
 
 export function MediaPreview({
   headingId,
@@ -17,21 +17,7 @@ export function MediaPreview({
   label: string;
 }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
-  const [problem, setProblem] = useState<string>();
-  useEffect(() => {
-    const media = ref.current;
-    if (media === null) return;
-    let stop = (): void => undefined;
-    let ended = false;
-    void playStream(media, link, { live: false, onProblem: setProblem, cancelled: () => ended }).then((player) => {
-      if (ended) player.stop();
-      else stop = player.stop;
-    });
-    return () => {
-      ended = true;
-      stop();
-    };
-  }, [link]);
+  const problem = useStreamPlayer(ref, link, false);
   return (
     <section className="panel stack media-preview" aria-labelledby={headingId}>
       <h2 id={headingId}>Просмотр</h2>

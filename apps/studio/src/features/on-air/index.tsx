@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { callKey, studio } from '../../lib/api.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { playStream } from '../../lib/stream-player.ts';
+import { useStreamPlayer } from '../../lib/stream-player.ts';
 import { channelName, clockFormat, today } from '../../lib/channels.ts';
 import './on-air.css';
 import { Loaded } from '../../components/loaded.tsx';
@@ -63,33 +63,15 @@ function LivePlayer({
   onPicture: (at: number | undefined) => void;
 }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
-  const [problem, setProblem] = useState<string>();
-  useEffect(() => {
-    const media = ref.current;
-    if (media === null) return;
-    let stop = (): void => undefined;
-    let ended = false;
-    void playStream(media, url, { live: true, onProblem: setProblem, cancelled: () => ended }).then((player) => {
-      if (ended) {
-        player.stop();
-        return;
-      }
-      const timer = setInterval(() => {
-        onPicture(media.paused ? undefined : player.playingDate()?.getTime());
-      }, 1000);
-      stop = () => {
-        clearInterval(timer);
-        onPicture(undefined);
-        player.stop();
-      };
-    });
+  const problem = useStreamPlayer(ref, url, true, (player, media) => {
+    const timer = setInterval(() => {
+      onPicture(media.paused ? undefined : player.playingDate()?.getTime());
+    }, 1000);
     return () => {
-      ended = true;
-      stop();
+      clearInterval(timer);
+      onPicture(undefined);
     };
-    // The picture's listener is the card's, as long as the card is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url]);
+  });
   const label = `Эфир: ${name}`;
   return (
     <div className="on-air__player">

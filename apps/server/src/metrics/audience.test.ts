@@ -27,4 +27,12 @@ describe('the audience of each stream', () => {
       ]),
     );
   });
+
+  it('forgets players a window after their last fetch even when nobody reads the counts', () => {
+    const audience = new AudienceCounter(30_000);
+    for (let i = 0; i < 1000; i += 1) audience.saw('/tv/720/stream.m3u8', `player ${String(i)}`, i);
+    // One fetch two windows later: the thousand are forgotten as it is counted.
+    audience.saw('/tv/720/stream.m3u8', 'late', 60_000);
+    expect(audience.size).toBe(1);
+  });
 });

@@ -14,8 +14,13 @@ export class AudienceCounter {
     this.#windowMs = windowMs;
   }
 
+  /** When fetches older than the window were last forgotten. */
+  #forgotAt = 0;
+
   /** `player` (address and user agent) fetched `stream`'s playlist at `at`. */
   saw(stream: string, player: string, at: number): void {
+    // Forgotten here too, once a window, not only when read: a node nobody scrapes stays small.
+    if (at - this.#forgotAt >= this.#windowMs) this.counts(at);
     let players = this.#seen.get(stream);
     if (players === undefined) {
       players = new Map();
@@ -28,6 +33,7 @@ export class AudienceCounter {
 
   /** The players of each stream within the window before `at`; older fetches are forgotten. */
   counts(at: number): Map<string, number> {
+    this.#forgotAt = at;
     const counts = new Map<string, number>();
     for (const [stream, players] of this.#seen) {
       for (const [player, seen] of players) {
@@ -37,5 +43,12 @@ export class AudienceCounter {
       counts.set(stream, players.size);
     }
     return counts;
+  }
+
+  /** The players remembered, over every stream. */
+  get size(): number {
+    let players = 0;
+    for (const seen of this.#seen.values()) players += seen.size;
+    return players;
   }
 }

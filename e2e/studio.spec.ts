@@ -142,6 +142,14 @@ test.describe.serial('the studio', () => {
     await page.goto(`${site.url}/studio/videos`);
     const names = page.getByRole('table').locator('.table__name');
     await expect(names.first()).toBeVisible();
+    // The test video, ingested with Russian subtitles, says so; an upload without them does not.
+    const rowOf = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await expect(rowOf('Проверка воспроизведения').locator('.badge', { hasText: 'Субтитры' })).toHaveAttribute(
+      'title',
+      'Субтитры: ru, ru-Latn',
+    );
+    await expect(rowOf('Закат над рекой').locator('.badge', { hasText: 'Субтитры' })).toHaveCount(0);
     // A word's own width fits its title's box: no title is narrower than its longest word.
     const squeezed = await names.evaluateAll((links) =>
       links

@@ -6,6 +6,7 @@ import { searchQueryMaxLength } from './constants.ts';
 import { safeEmbedUrl } from './embeds.ts';
 import { dateSchema } from './entities.ts';
 import { textSchema } from './studio-text.ts';
+import { subtitleLanguageSchema } from './subtitles.ts';
 
 /** A tus upload's id, as the upload's URL ends. */
 export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/u, 'not an upload of this site');
@@ -85,6 +86,7 @@ export const studioVideoSchema = z.object({
   media: mediaStateSchema,
   preview: z.string().describe('the picture URL; empty: the default picture'),
   link: z.string().describe('the HLS master playlist URL; empty until ready'),
+  subtitles: z.array(subtitleLanguageSchema).describe("its subtitle tracks' languages, in order"),
   job: studioJobSchema.nullable().describe('the newest ingest job for it'),
 });
 export type StudioVideo = z.infer<typeof studioVideoSchema>;

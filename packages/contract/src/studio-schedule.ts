@@ -136,7 +136,13 @@ export const onAirChannelSchema = z.object({
   playlist: z.string().describe("the live playlist's path on the media port, as viewers get it"),
   date: dateSchema.nullable(),
   now: z
-    .object({ name: z.string(), mediaId: z.number().int(), start: z.number(), end: z.number() })
+    .object({
+      name: z.string(),
+      mediaId: z.number().int(),
+      start: z.number(),
+      end: z.number(),
+      subtitles: z.array(z.string()).describe("its subtitles' languages, which the channel carries"),
+    })
     .nullable()
     .describe('null: the slate or off the air'),
   next: z.array(z.object({ name: z.string(), mediaId: z.number().int(), start: z.number() })),

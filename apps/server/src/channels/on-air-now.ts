@@ -8,6 +8,8 @@ import { scheduleMediaRows } from '../repositories/studio-schedule.ts';
 export interface AiredItem {
   name: string;
   mediaId: number;
+  /** Its subtitles' languages (the live channel carries them). */
+  subtitles: string[];
   /** Milliseconds since the Unix epoch. */
   start: number;
   end: number;
@@ -45,6 +47,7 @@ export async function onAirNow(db: Db, live: LiveChannels, t: number, nextCount 
         return {
           name: names.get(item.mediaId)?.name ?? '',
           mediaId: item.mediaId,
+          subtitles: names.get(item.mediaId)?.subtitles ?? [],
           start: slot.start,
           end: Math.min(slot.end, dayEnd ?? slot.end),
         };

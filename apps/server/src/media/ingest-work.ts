@@ -121,10 +121,11 @@ export type IngestStage = 'probing' | 'encoding' | 'finishing';
 /** What an ingest reports: how far it is (0 to 1) and in which stage. */
 export type Progress = (done: number, stage: IngestStage) => void;
 
-/** The links of a ladder made under `urlBase`, as stored on a video. */
-export function ladderMedia(urlBase: string, rungs: readonly Rung[]): VideoMedia {
+/** The links of a ladder made under `urlBase` (with its subtitles' languages), as stored on a video. */
+export function ladderMedia(urlBase: string, rungs: readonly Rung[], subtitles: readonly string[] = []): VideoMedia {
   return {
     masterPlaylist: `${urlBase}/master.m3u8`,
+    subtitles: [...subtitles],
     renditions: rungs.map((rung) => ({ height: rung.height, link: `${urlBase}/${rung.height}/index.m3u8` })),
     preview: `${urlBase}/preview.jpg`,
     previewCatalog: `${urlBase}/preview-catalog.jpg`,

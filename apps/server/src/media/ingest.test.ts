@@ -279,6 +279,8 @@ describe('a video with subtitles', () => {
       ],
     });
     const row = await findItem(database.db, 'video', id);
+    // The video knows its tracks' languages (the studio and the on-air desk show them).
+    expect(row?.subtitles).toEqual(['ru', 'ru-Latn', 'en']);
     const dir = join(mediaDir, row!.masterPlaylist.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
     const master = readFileSync(join(dir, 'master.m3u8'), 'utf8');
     expect(master).toContain(

@@ -138,7 +138,15 @@ async function makeVideoMedia<T>(
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs, refs));
       onProgress?.(1, 'finishing');
     },
-    (urlBase) => record(ladderMedia(urlBase, rungs), probe.durationSeconds),
+    (urlBase) =>
+      record(
+        ladderMedia(
+          urlBase,
+          rungs,
+          tracks.map(({ track }) => track.language),
+        ),
+        probe.durationSeconds,
+      ),
   );
 }
 

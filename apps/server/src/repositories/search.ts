@@ -20,7 +20,7 @@ function ranked(table: 'video' | 'radio', query: string, words: 'every' | 'some'
   const popularity = table === 'video' ? sql.raw('t.views') : sql.raw('t.plays');
   const columns = sql.raw(
     table === 'video'
-      ? 't.id, t.name, t.description, t.plot, t.duration_seconds, t.age_rating, t.draft, t.category_id, t.master_playlist, t.renditions, t.external_embed, t.preview, t.preview_catalog, t.views, t.added_at'
+      ? 't.id, t.name, t.description, t.plot, t.duration_seconds, t.age_rating, t.draft, t.category_id, t.master_playlist, t.renditions, t.subtitles, t.external_embed, t.preview, t.preview_catalog, t.views, t.added_at'
       : 't.id, t.name, t.author, t.duration_seconds, t.draft, t.kind, t.category_id, t.audio_playlist, t.audio_file, t.preview, t.plays, t.added_at',
   );
   const asked = latinQueryWords(query);
@@ -73,6 +73,7 @@ interface RawVideo {
   category_id: number;
   master_playlist: string;
   renditions: VideoRow['renditions'];
+  subtitles: string[];
   external_embed: string;
   preview: string;
   preview_catalog: string;
@@ -110,6 +111,7 @@ export async function searchVideos(db: Db, query: string): Promise<VideoRow[]> {
     categoryId: row.category_id,
     masterPlaylist: row.master_playlist,
     renditions: row.renditions,
+    subtitles: row.subtitles,
     externalEmbed: row.external_embed,
     preview: row.preview,
     previewCatalog: row.preview_catalog,

@@ -86,6 +86,7 @@ export interface ScheduleMediaRow {
   playlist: string;
   mediaReadyAt: Date | null;
   preview: string;
+  subtitles: string[];
 }
 
 /** The videos (video kind) or radios (audio) of `ids`, by id; ids that name nothing are left out. */
@@ -96,7 +97,7 @@ export async function scheduleMediaRows(
 ): Promise<Map<number, ScheduleMediaRow>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const { media, playlist, preview } = programmeTables[kind];
+  const { media, playlist, preview, subtitles } = programmeTables[kind];
   const rows = await db
     .select({
       id: media.id,
@@ -106,6 +107,7 @@ export async function scheduleMediaRows(
       playlist,
       mediaReadyAt: media.mediaReadyAt,
       preview,
+      subtitles,
     })
     .from(media)
     .where(inArray(media.id, unique));

@@ -57,6 +57,8 @@ export async function mainList(db: Db, perRow = 12) {
 export interface VideoMedia {
   masterPlaylist: string;
   renditions: { height: number; link: string }[];
+  /** The languages of its subtitle renditions. */
+  subtitles: string[];
   preview: string;
   previewCatalog: string;
 }

@@ -28,6 +28,8 @@ interface ProgrammeTables {
   playlist: typeof video.masterPlaylist | typeof radio.audioPlaylist;
   /** The medium's preview picture. */
   preview: typeof video.previewCatalog | typeof radio.preview;
+  /** Its subtitles' languages: a video's; a radio has none. */
+  subtitles: typeof video.subtitles | SQL<string[]>;
   /** Whether an item carries a draft mark of its own (the radio's), or airs with its medium's. */
   itemsHaveDraft: boolean;
   /** The item's own draft mark: 0 where items have none. */
@@ -47,6 +49,7 @@ export const programmeTables: Record<ChannelKind, ProgrammeTables> = {
     media: video,
     playlist: video.masterPlaylist,
     preview: video.previewCatalog,
+    subtitles: video.subtitles,
     itemsHaveDraft: false,
     itemDraft: sql<number>`0`,
     hasTickers: true,
@@ -69,6 +72,7 @@ export const programmeTables: Record<ChannelKind, ProgrammeTables> = {
     media: radio,
     playlist: radio.audioPlaylist,
     preview: radio.preview,
+    subtitles: sql<string[]>`'{}'::text[]`,
     itemsHaveDraft: true,
     itemDraft: radioprogramItem.draft,
     hasTickers: false,

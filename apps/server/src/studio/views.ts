@@ -49,6 +49,7 @@ export function toStudioVideo(row: StudioVideoRow, job: IngestJobRow | undefined
     media: mediaStateOf(row.masterPlaylist, job),
     preview: row.previewCatalog === '' ? row.preview : row.previewCatalog,
     link: row.masterPlaylist,
+    subtitles: row.subtitles,
     job: job === undefined ? null : toStudioJob(job),
   };
 }

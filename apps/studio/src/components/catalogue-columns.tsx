@@ -6,7 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatDate, formatDuration, formatNumber } from '../lib/format.ts';
 import type { ListColumns, ListFeatures } from './data-table.tsx';
-import { DraftBadge, JobProgress, MediaBadge } from './status.tsx';
+import { DraftBadge, JobProgress, MediaBadge, SubtitlesBadge } from './status.tsx';
 
 interface CatalogueRow {
   id: number;
@@ -18,6 +18,8 @@ interface CatalogueRow {
   job: StudioJob | null;
   durationSeconds: number;
   addedAt: string;
+  /** A video's subtitle languages (a radio has none). */
+  subtitles?: readonly string[];
 }
 
 export type ListColumn<T extends CatalogueRow> = ListColumns<T>[number];
@@ -83,8 +85,14 @@ export function catalogueColumns<T extends CatalogueRow>(
       header: 'Медиа',
       enableSorting: false,
       cell: (info) => {
-        const { media, job } = info.row.original;
-        return media === 'preparing' && job !== null ? <JobProgress job={job} /> : <MediaBadge state={media} />;
+        const { media, job, subtitles = [] } = info.row.original;
+        if (media === 'preparing' && job !== null) return <JobProgress job={job} />;
+        return (
+          <span className="badges">
+            <MediaBadge state={media} />
+            <SubtitlesBadge languages={subtitles} />
+          </span>
+        );
       },
     }),
     helper.accessor((row) => row.durationSeconds, {

@@ -34,6 +34,8 @@ interface Item {
   media: MediaState;
   /** Its HLS playlist, once its media are ready. */
   link: string;
+  /** A video's subtitle languages (a radio has none). */
+  subtitles?: readonly string[];
   preview: string;
   job: StudioJob | null;
 }
@@ -152,7 +154,13 @@ export function CatalogueItemPage<I extends Item, F extends FieldValues, S exten
           <ItemMediaPanel
             headingId={`${words.slug}-media`}
             item={data}
-            figures={`${formatDuration(data.durationSeconds)} · ${words.uses(data)}`}
+            figures={[
+              formatDuration(data.durationSeconds),
+              words.uses(data),
+              ...(data.subtitles === undefined || data.subtitles.length === 0
+                ? []
+                : [`субтитры: ${data.subtitles.join(', ')}`]),
+            ].join(' · ')}
             extra={props.mediaExtra?.(data)}
             file={props.file}
             media={media}

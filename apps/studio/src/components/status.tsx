@@ -14,6 +14,16 @@ export function MediaBadge({ state }: { state: MediaState }) {
   return <span className={`badge ${label.tone}`}>{label.text}</span>;
 }
 
+/** A video's subtitles, when it has any: the languages its tracks name, in a title for the mouse. */
+export function SubtitlesBadge({ languages }: { languages: readonly string[] }) {
+  if (languages.length === 0) return null;
+  return (
+    <span className="badge" title={`Субтитры: ${languages.join(', ')}`}>
+      Субтитры
+    </span>
+  );
+}
+
 const draftLabels: Record<number, { text: string; tone: string }> = {
   0: { text: 'Опубликовано', tone: 'badge--accent' },
   1: { text: 'Премьера в эфире', tone: 'badge--warn' },

@@ -24,6 +24,8 @@ export const video = pgTable(
     /** When the media became ready: the live channel airs them only from then on. */
     mediaReadyAt: timestamp({ withTimezone: true }),
     renditions: jsonb().$type<Rendition[]>().notNull().default([]),
+    /** The languages of its subtitle renditions (`subs/<language>/` beside the rungs), in order. */
+    subtitles: text().array().notNull().default([]),
     externalEmbed: text().notNull().default(''),
     preview: text().notNull().default(''),
     previewCatalog: text().notNull().default(''),

@@ -14,6 +14,7 @@ import { useStreamPlayer } from '../../lib/stream-player.ts';
 import { channelName, clockFormat, today } from '../../lib/channels.ts';
 import './on-air.css';
 import { Loaded } from '../../components/loaded.tsx';
+import { SubtitlesBadge } from '../../components/status.tsx';
 
 type OnAirChannel = StudioAnswer<'onAir'>['channels'][number];
 
@@ -151,7 +152,8 @@ function ChannelCard(props: {
             <span className="muted">
               {clock(entry.now.start)}–{clock(entry.now.end)}, осталось{' '}
               <span className="on-air__left">{formatDuration(left)}</span>
-            </span>
+            </span>{' '}
+            <SubtitlesBadge languages={entry.now.subtitles} />
           </>
         )}
       </div>

@@ -47,7 +47,7 @@ import { scriptPlugin } from './plugins/script.ts';
 import { latinMemo } from './lib/latin-memo.ts';
 import { cataloguePages } from './catalogue/catalogue-pages.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { type AdminOptions, adminRoutes } from './routes/admin.ts';
 import { scheduleDays } from './schedule/schedule-days.ts';
 import { type AdminReach, thisMachineOnly } from './admin-listen.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -87,7 +87,7 @@ export interface AppOptions {
   mediaDir?: string;
   /** The operators' calls under /api/admin: their token, what to do when a job is queued, and who
    * may reach them (default: this machine, on the site's port). */
-  admin?: { token: string; onQueued: () => void; reach?: AdminReach };
+  admin?: { token: string; onQueued: () => void; reach?: AdminReach; backup?: AdminOptions['backup'] };
   /** The node's metrics: this port's answers are counted, and the operators read them all. */
   metrics?: SiteMetrics;
   logger?: boolean;

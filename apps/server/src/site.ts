@@ -100,7 +100,12 @@ export async function startSite(config: Config): Promise<RunningSite> {
     live,
     mediaPort: config.publicMediaPort,
     timeouts: config,
-    admin: { token: adminToken(config.dataDir), onQueued, ...(adminPort === undefined ? {} : { reach: adminPort }) },
+    admin: {
+      token: adminToken(config.dataDir),
+      onQueued,
+      backup: { kind: database.kind, mediaDir },
+      ...(adminPort === undefined ? {} : { reach: adminPort }),
+    },
     studio: { session: config.studioSession, mediaDir, tools, uploads, onQueued },
   });
   const mediaApp = await buildMediaApp({

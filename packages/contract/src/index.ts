@@ -5,6 +5,7 @@ export * from './calls.ts';
 export * from './events.ts';
 export * from './schedule.ts';
 export * from './admin.ts';
+export * from './backup.ts';
 export * from './subtitles.ts';
 export * from './client.ts';
 export * from './transliteration.ts';

@@ -37,6 +37,7 @@ import {
   userAction,
 } from './account-commands.ts';
 import { type ChannelAction, channelAction, describeChannel, localChannels, siteChannels } from './channel-commands.ts';
+import { type BackupAction, backupAction, type BackupPlace, restoreFrom, takeBackup } from './backup-commands.ts';
 import { UsageError } from './usage.ts';
 
 const usage = `usage:
@@ -54,6 +55,8 @@ const usage = `usage:
   npm run efir -- user list
   npm run efir -- channel add <slug> --name "…" --kind video|audio
   npm run efir -- channel list
+  npm run efir -- backup <file.tar> [--media copy|reference]
+  npm run efir -- restore <file.tar>      into a new DATA_DIR or an empty PostgreSQL database, no site running
 Without --password-stdin a password is made and printed once.`;
 
 /** What the command reads and writes: the process's environment and streams, or a test's. */
@@ -230,6 +233,7 @@ type Action =
   | ChannelAction
   | { kind: 'list' }
   | { kind: 'retry'; id: number }
+  | BackupAction
   | UserAction;
 
 /** What the command line asks for, checked before any database is opened. */
@@ -239,6 +243,7 @@ function actionOf(argv: string[]): Action {
   if (command === 'channel') return channelAction(sub, rest);
   if (command === 'jobs' && sub === undefined) return { kind: 'list' };
   if (command === 'user') return userAction(sub, rest);
+  if (command === 'backup' || command === 'restore') return backupAction(command, argv.slice(1));
   const id = Number(rest[0]);
   if (command === 'jobs' && sub === 'retry' && rest.length === 1 && Number.isInteger(id) && id > 0) {
     return { kind: 'retry', id };
@@ -261,6 +266,21 @@ async function run(argv: string[], io: EfirIo): Promise<number> {
       ? localUrl('127.0.0.1', config.port)
       : localUrl(config.adminListen.host, config.adminListen.port));
   const remote = token === undefined ? undefined : await runningSite(base, token);
+  if (action.kind === 'backup' || action.kind === 'restore') {
+    const place: BackupPlace = {
+      ...(remote === undefined || token === undefined ? {} : { site: { base, token } }),
+      open: () => {
+        keepDataPrivate(config.dataDir);
+        return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      },
+      mediaDir: resolve(config.dataDir, 'media'),
+      print: (line) => {
+        io.print(line);
+      },
+    };
+    await (action.kind === 'backup' ? takeBackup(action, place) : restoreFrom(action, place));
+    return 0;
+  }
   let database: Database | undefined;
   if (remote === undefined) {
     keepDataPrivate(config.dataDir);

@@ -14,8 +14,11 @@ import { liveIngests, requeueInterrupted } from '../repositories/ingest-jobs.ts'
 /** This node's name in folder names; no dash, so a name splits back into its parts. */
 const host = hostname().replace(/[^A-Za-z0-9.]/gu, '_') || 'host';
 
+/** The work folders' folder, under the media folder. */
+export const incomingFolderName = '.incoming';
+
 export function incomingDir(mediaDir: string): string {
-  return join(mediaDir, '.incoming');
+  return join(mediaDir, incomingFolderName);
 }
 
 /** An attempt of a job: the claim counts attempts, so the pair names one run of the job. */

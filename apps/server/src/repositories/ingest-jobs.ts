@@ -127,6 +127,16 @@ export async function liveIngests(db: Db): Promise<{ id: number; attempts: numbe
   return result.rows;
 }
 
+/** Every running job back in the queue (a restored backup's: their work was not in it); answers how many. */
+export async function requeueRunning(db: Db, reason: string): Promise<number> {
+  const rows = await db
+    .update(ingestJob)
+    .set({ state: 'queued', stage: 'queued', error: reason, progress: 0, updatedAt: sql`now()` })
+    .where(eq(ingestJob.state, 'running'))
+    .returning({ id: ingestJob.id });
+  return rows.length;
+}
+
 /**
  * A job whose attempt `attempt` died with its process (found at that node's next start): back in
  * the queue with the attempt counted, or failed when the attempts are spent. False when the job

@@ -4,7 +4,7 @@
 // make is in the audit log under the actor 'token'.
 import { timingSafeEqual } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import { adminCalls, adminMetricsPath, type IngestJob } from '@efir/contract';
+import { adminBackupPath, adminCalls, adminMetricsPath, backupMediaModeSchema, type IngestJob } from '@efir/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { addressKey } from '../lib/address.ts';
@@ -14,7 +14,8 @@ import { type Actor, recordChange } from '../repositories/audit.ts';
 import { findUserByLogin, listUsers } from '../repositories/studio-accounts.ts';
 import { changeAccount, createAccount, toStudioUser } from '../studio/accounts.ts';
 import { enqueueIngest, findIngest, type IngestJobRow, listIngests, retryIngest } from '../repositories/ingest-jobs.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { writeBackup } from '../backup/backup-writer.ts';
 import type { AdminReach } from '../admin-listen.ts';
 import type { ScheduleDays } from '../schedule/schedule-days.ts';
 import type { Channels } from '../channels/channel-service.ts';
@@ -67,6 +68,9 @@ export interface AdminOptions {
   channels: Channels;
   /** The node's metrics, read at `adminMetricsPath`; without them that path is not found. */
   metrics?: SiteMetrics;
+  /** What `adminBackupPath` backs up: the database's kind and the media folder; without it that
+   * path is not found. */
+  backup?: { kind: Database['kind']; mediaDir: string };
 }
 
 /** The operators' calls of the contract's `adminCalls`, registered like /api/v1's. */
@@ -91,6 +95,23 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
         .header('cache-control', 'no-store')
         .send(await metrics.registry.metrics()),
     );
+  }
+  const { backup } = options;
+  if (backup !== undefined) {
+    app.get(adminBackupPath, { schema: { hide: true } }, (request, reply) => {
+      const media = backupMediaModeSchema.safeParse((request.query as { media?: unknown }).media ?? 'copy');
+      if (!media.success) throw new HttpError(400, 'media: copy or reference');
+      const archive = writeBackup({
+        database: { db, kind: backup.kind },
+        mediaDir: backup.mediaDir,
+        media: media.data,
+      });
+      archive.on('error', (error) => {
+        request.log.error({ err: error }, 'the backup broke off');
+      });
+      request.log.info({ media: media.data }, 'backup taken by the operators');
+      return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(archive);
+    });
   }
   app.route({
     ...routeOf('ingestJobs', adminCalls.ingestJobs),

@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import {
   adminPrefix,
+  requestIdHeader,
   apiPrefix,
   eventStreamTimings,
   formatShift,
@@ -48,6 +49,7 @@ import { latinMemo } from './lib/latin-memo.ts';
 import { cataloguePages } from './catalogue/catalogue-pages.ts';
 import { visitorPlugin } from './plugins/visitor.ts';
 import { type AdminOptions, adminRoutes } from './routes/admin.ts';
+import { requestIdOf } from './lib/request-id.ts';
 import { scheduleDays } from './schedule/schedule-days.ts';
 import { type AdminReach, thisMachineOnly } from './admin-listen.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -172,11 +174,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(options.config.trustProxy ?? false),
     frameworkErrors: answerFrameworkError(siteHeaders),
     clientErrorHandler: answerClientError(siteHeaders),
+    genReqId: requestIdOf,
     // Fastify sets the server's request timeout from its own option, which would undo http's.
     ...(timeouts === undefined ? {} : { http: timeouts, requestTimeout: timeouts.requestTimeout }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every answer names its request as the log does, so a caller's report finds its log lines.
+  app.addHook('onRequest', (request, reply, next) => {
+    reply.header(requestIdHeader, request.id);
+    next();
+  });
 
   app.setErrorHandler(answerError);
   answerUnrouted(app);
@@ -243,8 +251,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     timeZone: options.config.timeZone,
     channels: (slug) => live.find(slug)?.ref,
-    changed: async (channel) => {
+    changed: async (channel, actor) => {
       const airsFrom = live.find(channel.slug)?.live.scheduleChanged();
+      // The request that wrote it names this line too.
+      app.log.info(
+        {
+          channel: channel.slug,
+          by: actor.name,
+          reqId: actor.requestId,
+          airsFrom: airsFrom === undefined ? undefined : new Date(airsFrom).toISOString(),
+        },
+        'schedule changed',
+      );
       await invalidateAnswers(options.bus, '');
       return airsFrom;
     },

@@ -13,6 +13,7 @@ import { type LiveStreamAnswer, liveStreamRoutes, type LiveStreams, liveStreams 
 import { mediaOriginPlugin } from './media/origin.ts';
 import { type SiteMetrics, statusClass } from './metrics/site-metrics.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { requestIdOf } from './lib/request-id.ts';
 
 /** The media port's app: the media files under /media/ and the live channels' playlists. */
 export async function buildMediaApp(options: {
@@ -48,6 +49,7 @@ export async function buildMediaApp(options: {
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     frameworkErrors: answerFrameworkError(mediaHeaders),
     clientErrorHandler: answerClientError(mediaHeaders),
+    genReqId: requestIdOf,
     // The live playlists are what a thousand viewers ask for every few seconds: they are answered
     // from the held bytes before the framework routes anything; every other request goes on.
     serverFactory: (handler) =>

@@ -72,11 +72,15 @@ export async function startSite(config: Config): Promise<RunningSite> {
       maxSeconds: config.ingestMaxSeconds,
     },
     {
-      onDone: () => invalidateAnswers(bus, ''),
+      onDone: async (job, resultId) => {
+        // The request that queued it names it here too (`reqId`), as in that request's own lines.
+        app.log.info({ job: job.id, kind: job.kind, resultId, reqId: job.requestId ?? undefined }, 'ingest done');
+        await invalidateAnswers(bus, '');
+      },
       onError: (error, job) => {
         if (job === undefined) {
           app.log.warn({ err: briefError(error) }, 'the ingest queue cannot be read: jobs wait until it can');
-        } else app.log.error({ err: error, job: job.id }, 'ingest failed');
+        } else app.log.error({ err: error, job: job.id, reqId: job.requestId ?? undefined }, 'ingest failed');
       },
       onQueueBack: (outageMs) => {
         app.log.info({ outageMs }, 'the ingest queue is read again');

@@ -80,7 +80,7 @@ describeOnBackends('ingest queue', (backend) => {
     for (let n = 0; n < 5; n += 1) {
       await enqueueIngest(database.db, 'demo-video', { videoId: n + 1 });
     }
-    const editors = await enqueueIngest(database.db, 'video-media', { upload: '/u', videoId: 7 }, 7);
+    const editors = await enqueueIngest(database.db, 'video-media', { upload: '/u', videoId: 7 }, { itemId: 7 });
     const cli = await enqueueIngest(database.db, 'video', { file: '/e.mp4', name: 'E', categoryId: 1 });
     expect((await claimIngest(database.db))?.id).toBe(editors.id);
     expect((await claimIngest(database.db))?.id).toBe(cli.id);

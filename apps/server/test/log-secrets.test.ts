@@ -1,12 +1,15 @@
 // The real server's log at its most verbose holds no secret: not the operators' token, not a
 // password (right, wrong, in a body it could not read), not a studio session's or a visitor's
 // cookie, not a one-time password it made. An operator ships logs to places with other readers.
+// And a request's id is carried from its answer into the job it queues and that job's log lines.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminUrl, apiUrl, studioUrl } from '@efir/contract';
+import { adminUrl, apiUrl, type IngestJob, requestIdHeader, studioUrl } from '@efir/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from './free-port.ts';
+import { locateMediaTools } from '../src/media/ffmpeg.ts';
+import { makeClip } from './media-fixtures.ts';
 import { localServerEnv, type ServerProcess, startServer, waitForApi } from './server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'efir-log-secrets-'));
@@ -83,4 +86,72 @@ describe('the log', () => {
       expect(log.includes(secret), `the log holds ${secret.slice(0, 4)}…`).toBe(false);
     }
   });
+
+  it('names each request in its answer and its lines, and carries the id into the job it queues', async () => {
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const tools = await locateMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+    const clip = join(dataDir, 'clip.mp4');
+    makeClip(tools.ffmpeg, clip, { seconds: 2, size: '320x180' });
+    // A proxy's id is taken; a caller without one is given a new one.
+    const proxied = 'nginx-5d41402abc4b2a76b9719d911017c592';
+    const submitted = await fetch(`${site}${adminUrl('ingestSubmit')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [requestIdHeader]: proxied },
+      body: JSON.stringify({ kind: 'video', source: { file: clip, name: 'С номером запроса', categoryId: 2 } }),
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.headers.get(requestIdHeader)).toBe(proxied);
+    const job = (await submitted.json()) as IngestJob;
+    const plain = await fetch(`${site}${apiUrl('videoCategories')}`, { headers: { [requestIdHeader]: 'bad id\n' } });
+    const given = plain.headers.get(requestIdHeader) ?? '';
+    expect(given).toMatch(/^[0-9a-f-]{36}$/u);
+    await expect
+      .poll(
+        async () => {
+          const answer = await fetch(`${site}${adminUrl('ingestJob', { params: { id: job.id } })}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return ((await answer.json()) as IngestJob).state;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe('done');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; job?: number; req?: { url?: string } });
+    expect(lines.some((line) => line.reqId === given && line.req?.url === apiUrl('videoCategories'))).toBe(true);
+    const carried = lines.filter((line) => line.reqId === proxied);
+    expect(carried.some((line) => line.req?.url === adminUrl('ingestSubmit'))).toBe(true);
+    await expect.poll(() => server.output().includes('"msg":"ingest done"'), { timeout: 5_000 }).toBe(true);
+    const done = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"msg":"ingest done"'));
+    expect(JSON.parse(done ?? '{}')).toMatchObject({ job: job.id, reqId: proxied });
+
+    // A day written names the request in the line that says from when it airs.
+    const written = await fetch(
+      `${site}${adminUrl('scheduleWrite', { params: { channel: 'radio', date: '2031-01-02' } })}`,
+      {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          [requestIdHeader]: 'studio-save-0042',
+        },
+        body: JSON.stringify({ items: [] }),
+      },
+    );
+    expect(written.status, await written.clone().text()).toBe(200);
+    const changedLine = (): string | undefined =>
+      server
+        .output()
+        .split('\n')
+        .find((line) => line.includes('"msg":"schedule changed"'));
+    await expect.poll(changedLine, { timeout: 5_000 }).toBeDefined();
+    const changed = changedLine();
+    expect(JSON.parse(changed ?? '{}')).toMatchObject({ channel: 'radio', by: 'token', reqId: 'studio-save-0042' });
+  }, 90_000);
 });

@@ -106,3 +106,8 @@ export const eventStreamTimings = { retryMs: 2000, keepAliveMs: 15_000, firstEve
  * hundred is a large household or office behind one address; past it the stream is a 429 and the
  * page polls instead. */
 export const eventStreamsPerAddress = 100;
+
+/** The header that names a request in the logs: answered on every call, taken from a caller (a
+ * proxy's `$request_id`) when it is 8–64 letters, digits, `.`, `_` or `-`, else made. */
+export const requestIdHeader = 'x-request-id';
+export const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/u;

@@ -14,6 +14,8 @@ export interface Actor {
   /** The account's login, 'token' or 'cli'. */
   name: string;
   address: string;
+  /** The request that acts (the log's `reqId`), when one does. */
+  requestId?: string;
 }
 
 export interface Change {

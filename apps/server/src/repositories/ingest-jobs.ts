@@ -23,12 +23,13 @@ export async function enqueueIngest(
   db: Db,
   kind: IngestKind,
   source: Record<string, unknown>,
-  itemId?: number,
+  /** The catalogue item whose media it makes; the request that queues it (its log id). */
+  of: { itemId?: number; requestId?: string } = {},
 ): Promise<IngestJobRow> {
   const priority = kind.startsWith('demo-') ? 0 : 1;
   const rows = await db
     .insert(ingestJob)
-    .values({ kind, source, priority, itemId: itemId ?? null })
+    .values({ kind, source, priority, itemId: of.itemId ?? null, requestId: of.requestId ?? null })
     .returning();
   const row = rows[0];
   if (row === undefined) throw new Error('the job insert returned no row');

@@ -46,7 +46,7 @@ function airsFrom(instant: number | undefined): { airsFrom?: string } {
 
 /** The operators' token as the audit log names it. */
 function tokenActor(request: FastifyRequest): Actor {
-  return { name: 'token', address: addressKey(request.ip) };
+  return { name: 'token', address: addressKey(request.ip), requestId: request.id };
 }
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -124,7 +124,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminOptions> = (app, options
       const ingest = request.body;
       if (!isAbsolute(ingest.source.file)) throw new HttpError(400, 'source.file must be an absolute path');
       const job = await db.transaction(async (tx) => {
-        const queued = await enqueueIngest(tx, ingest.kind, ingest.source);
+        const queued = await enqueueIngest(tx, ingest.kind, ingest.source, { requestId: request.id });
         await recordChange(tx, tokenActor(request), {
           action: 'job.add',
           entity: 'job',

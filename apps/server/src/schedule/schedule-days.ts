@@ -113,8 +113,8 @@ export interface ScheduleDaysOptions {
   timeZone: string;
   /** The channel the site airs by this slug. */
   channels: (slug: string) => ChannelRef | undefined;
-  /** The channel's schedule changed: answers from when the change airs, if it is being aired. */
-  changed: (channel: ChannelRef) => Promise<number | undefined>;
+  /** The channel's schedule changed, by `actor`: answers from when the change airs, if it is being aired. */
+  changed: (channel: ChannelRef, actor: Actor) => Promise<number | undefined>;
 }
 
 export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOptions): ScheduleDays {
@@ -174,7 +174,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
       } catch (error) {
         throw refusal(error, channel, date);
       }
-      return { id, airsFrom: await changed(channel) };
+      return { id, airsFrom: await changed(channel, actor) };
     },
 
     async move(actor, channel, from, to) {
@@ -216,7 +216,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
       } catch (error) {
         throw refusal(error, channel, failedOn);
       }
-      return { airsFrom: await changed(channel) };
+      return { airsFrom: await changed(channel, actor) };
     },
 
     async remove(actor, channel, date) {
@@ -231,7 +231,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
           before: { date, ...before },
         });
       });
-      return { airsFrom: await changed(channel) };
+      return { airsFrom: await changed(channel, actor) };
     },
 
     async copy(actor, channel, date, dates, replace) {
@@ -258,7 +258,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
         });
         return { written, kept };
       });
-      if (answer.written.length > 0) await changed(channel);
+      if (answer.written.length > 0) await changed(channel, actor);
       return answer;
     },
   };

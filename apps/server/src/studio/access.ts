@@ -59,6 +59,7 @@ export function actorOf(request: FastifyRequest): Actor {
     ...(caller === null ? {} : { userId: caller.user.id }),
     name: caller?.user.login ?? 'anonymous',
     address: addressKey(request.ip),
+    requestId: request.id,
   };
 }
 

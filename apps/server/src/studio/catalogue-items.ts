@@ -120,7 +120,12 @@ function catalogueItems<
   /** Queues an item's media from an upload of the caller's. */
   const queueMedia = async (request: FastifyRequest, tx: Db, item: Row, upload: string): Promise<void> => {
     const { file } = await context.uploads.take(upload, callerOf(request).user.id);
-    await enqueueIngest(tx, `${kind}-media`, { file, itemId: item.id, name: item.name }, item.id);
+    await enqueueIngest(
+      tx,
+      `${kind}-media`,
+      { file, itemId: item.id, name: item.name },
+      { itemId: item.id, requestId: request.id },
+    );
   };
   /** Writes a change of an item with its audit entry: what it was and what it is. */
   const edit = (request: FastifyRequest, action: string, before: Row, write: (tx: Db) => Promise<Row>) =>

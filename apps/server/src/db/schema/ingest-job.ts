@@ -21,6 +21,8 @@ export const ingestJob = pgTable(
     /** The catalogue item whose media it makes, when the item exists before the job. */
     itemId: integer(),
     error: text(),
+    /** The id of the request that queued it (the log's `reqId`): its lines name it too. */
+    requestId: text(),
     /** The id of the video or radio made. */
     resultId: integer(),
     attempts: smallint().notNull().default(0),

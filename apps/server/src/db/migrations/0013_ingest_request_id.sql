@@ -1,0 +1,1 @@
+ALTER TABLE "ingest_job" ADD COLUMN "request_id" text;

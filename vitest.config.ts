@@ -11,10 +11,10 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
-    // One file more than cores: most files wait on ffmpeg, a database, a timer or a child process
-    // part of the time, and with one file per core the cores idled then (on two cores: 217 s with
-    // three files at once against 230–251 s with two). Vitest's own default leaves one core out.
-    maxWorkers: Math.max(2, availableParallelism()) + 1,
+    // One file per core. One more ran faster on an idle machine (217 s with three files at once on
+    // two cores against 230–251 s with two), but on a slower one (Vitest 11 min, a load of 10) the
+    // niced ffmpeg of the ingest tests starved behind the third file until a job ran out of its time.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -19,10 +19,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: process.env.E2E_OUTPUT ?? '/tmp/efir-e2e-output',
-  // Each spec runs on a site of its own (support/site.ts), so specs run side by side: one more than
-  // cores, as many specs wait on players, pushes and programmes part of the time (on two cores the
-  // browser tests took 9.1 min with three against 9.3–9.8 with two).
-  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, availableParallelism()) + 1),
+  // Each spec runs on a site of its own (support/site.ts), so specs run side by side, one per core.
+  // A third on two cores was a little faster on an idle machine (9.1 min against 9.3–9.8), but on a
+  // slower one (browser tests 20 min at a load of 10) seven timed tests failed by waiting for a core.
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, availableParallelism())),
   fullyParallel: false,
   forbidOnly: ci,
   retries: 0,

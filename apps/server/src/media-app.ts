@@ -2,6 +2,7 @@
 // before the framework routes anything; it never listens (server.ts does).
 import { createServer, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { emptySubtitleSegmentPath } from '@efir/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -95,6 +96,8 @@ function counted(streams: LiveStreams, metrics: SiteMetrics | undefined): LiveSt
     ...streams,
     answer: (url, origin) => {
       const answer = streams.answer(url, origin);
+      // The empty subtitle segment is answered here too, and is no playlist.
+      if (url.split('?')[0] === emptySubtitleSegmentPath) return answer;
       return answer instanceof Promise ? answer.then(count) : count(answer);
     },
   };

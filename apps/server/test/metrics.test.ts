@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminMetricsPath, adminPrefix, apiUrl, tvStreamPath } from '@efir/contract';
+import { adminMetricsPath, adminPrefix, apiUrl, emptySubtitleSegmentPath, tvStreamPath } from '@efir/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -81,6 +81,8 @@ describe('the node’s metrics', () => {
     await app.inject({ method: 'GET', url: apiUrl('relatedVideos', { params: { id: 11 } }).replace('/11/', '/x/') });
     await app.inject({ method: 'GET', url: '/no/such/path/a1b2c3' });
     await mediaApp.inject({ method: 'GET', url: tvStreamPath(0, 720) });
+    // The empty subtitle segment is served beside the playlists, and is not one.
+    expect((await mediaApp.inject({ method: 'GET', url: emptySubtitleSegmentPath })).statusCode).toBe(200);
     const answer = await scrape();
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/u);
@@ -93,6 +95,7 @@ describe('the node’s metrics', () => {
     expect(text).not.toContain('a1b2c3');
     // Off the air (no media here): the playlist's 404 is counted all the same.
     expect(text).toContain('efir_live_playlist_answers_total{status="4xx"} 1');
+    expect(text).not.toContain('efir_live_playlist_answers_total{status="2xx"}');
     expect(text).toContain('efir_event_streams 0');
     expect(text).toContain('efir_database_up 1');
     expect(text).toMatch(/^efir_ingest_jobs\{state="[a-z]+"\} \d+$/mu);

@@ -1,6 +1,6 @@
 // Faults on the cluster (`npm run cluster`'s, deploy/cluster.ts): two nodes behind nginx on a
 // PostgreSQL and a Redis of the test's own, which it stops and starts again. Both nodes
-// answer the same playlist bytes for an instant; a chat message posted on node A reaches a viewer
+// answer the same playlist bytes for an instant; both tell the same audience of players on either; a chat message posted on node A reaches a viewer
 // on node B within a second by push and within 2 s (and a request's time) by polling; node A
 // killed while a viewer plays through nginx: hls.js plays on without standing still over 2 s and
 // the page's event stream carries on through node B, and a rolling restart of both nodes after
@@ -8,11 +8,19 @@
 // and no message posted meanwhile is lost; PostgreSQL restarted: the channels stay on air (the
 // player plays on, the playlists answer) and the site takes posts again once it is back. The two
 // restarts are tagged @outages: `npm run test:outages` runs them, the gate does not.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPrefix, apiUrl, eventStreamPath } from '@efir/contract';
+import {
+  apiPrefix,
+  apiUrl,
+  audienceLimits,
+  eventStreamPath,
+  type StudioAnswer,
+  studioUrl,
+  tvStreamPath,
+} from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { chatPostedChannel } from '../apps/server/src/chat/freshness.ts';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
@@ -27,6 +35,7 @@ let postgres: OwnPostgres;
 let redis: ChildProcess | undefined;
 let dataDir: string;
 let dayId: number;
+let clusterDatabaseUrl = '';
 
 async function redisUp(): Promise<void> {
   redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
@@ -82,6 +91,7 @@ test.beforeAll(async () => {
   postgres = await startOwnPostgres();
   const databaseUrl = new URL(postgres.url);
   databaseUrl.pathname = '/efir';
+  clusterDatabaseUrl = databaseUrl.toString();
   dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-cluster-'));
   cluster = await startCluster({
     nodes: 2,
@@ -192,6 +202,60 @@ test('both nodes and nginx answer the same playlist bytes for the same instant',
   }
   // Asked across a segment's boundary, one answer may already list the next segment.
   expect(same).toBeGreaterThanOrEqual(4);
+});
+
+test('the audience is the same on both nodes: players on either, counted once each', async () => {
+  const password = 'кедр-ветер-поле-2031';
+  execFileSync(
+    process.execPath,
+    [
+      join(import.meta.dirname, '../apps/server/src/cli/efir.ts'),
+      'user',
+      'add',
+      'olga',
+      '--role',
+      'editor',
+      '--password-stdin',
+    ],
+    { env: { ...process.env, DATABASE_URL: clusterDatabaseUrl }, input: `${password}\n`, encoding: 'utf8' },
+  );
+  const signedIn = await fetch(`${cluster.siteUrl}${studioUrl('login')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: cluster.siteUrl },
+    body: JSON.stringify({ login: 'olga', password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+  // Three players on node A's media port, two on B's: each a browser of its own.
+  const players = [
+    ...[1, 2, 3].map((n) => ({ base: nodeA().mediaUrl, agent: `Viewer A${String(n)}` })),
+    ...[1, 2].map((n) => ({ base: nodeB().mediaUrl, agent: `Viewer B${String(n)}` })),
+  ];
+  const follow = async (): Promise<void> => {
+    for (const { base, agent } of players) {
+      expect((await fetch(`${base}${tvStreamPath(0, 720)}`, { headers: { 'user-agent': agent } })).status).toBe(200);
+    }
+  };
+  await follow();
+  const following = setInterval(() => void follow(), 4000);
+  try {
+    const audienceOn = async (siteUrl: string): Promise<number | undefined> => {
+      const answer = await fetch(`${siteUrl}${studioUrl('onAir')}`, { headers: { cookie } });
+      const body = (await answer.json()) as StudioAnswer<'onAir'>;
+      return body.channels.find((channel) => channel.channel === 'tv')?.audience.players;
+    };
+    // Each node knows its own players at once and the other's from its next sample; the players
+    // of the test before are gone a window after their last fetch.
+    const within = { timeout: (audienceLimits.windowSeconds + 3 * audienceLimits.sampleSeconds) * 1000 };
+    await expect
+      .poll(() => Promise.all([audienceOn(nodeA().siteUrl), audienceOn(nodeB().siteUrl)]), within)
+      .toEqual([5, 5]);
+  } finally {
+    clearInterval(following);
+  }
 });
 
 test('a message posted on node A reaches a viewer on node B within a second by push, 2 s by polling', async ({

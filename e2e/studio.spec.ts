@@ -4,7 +4,15 @@
 // category survives a reload; signing out leaves no screen behind; wrong passwords are throttled;
 // a moderator cannot open content screens.
 import { join } from 'node:path';
-import { apiUrl, studioLimits, studioPrefix, studioUrl } from '@efir/contract';
+import {
+  apiUrl,
+  audienceLimits,
+  radioStreamPath,
+  studioLimits,
+  studioPrefix,
+  studioUrl,
+  tvStreamPath,
+} from '@efir/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { locateMediaTools } from '../apps/server/src/media/ffmpeg.ts';
 import { makeClip } from '../apps/server/test/media-fixtures.ts';
@@ -346,16 +354,77 @@ test.describe.serial('the studio', () => {
     expect(unknown.status()).toBe(401);
   });
 
+  test('the dashboard and the on-air desk count the players following each channel', async ({ browser }) => {
+    // Three viewers of the TV's 720p rung and two listeners of the radio, each a browser of its
+    // own, fetching their playlists every target duration as players do.
+    const players = [
+      ...[1, 2, 3].map((n) => ({ path: tvStreamPath(0, 720), agent: `Viewer ${String(n)}` })),
+      ...[1, 2].map((n) => ({ path: radioStreamPath('m3u'), agent: `Listener ${String(n)}` })),
+    ];
+    const follow = async (): Promise<void> => {
+      for (const { path, agent } of players) {
+        expect((await fetch(`${site.mediaUrl}${path}`, { headers: { 'user-agent': agent } })).status).toBe(200);
+      }
+    };
+    await follow();
+    const following = setInterval(() => void follow(), 4000);
+    try {
+      const page = await studioPage(browser, 'anna', adminPassword);
+      await page.getByRole('navigation', { name: 'Разделы студии' }).getByRole('link', { name: 'Аудитория' }).click();
+      await expect(page.getByRole('heading', { name: 'Аудитория', level: 1 })).toBeVisible();
+      const tv = page.getByTestId('audience-now-tv');
+      // Exactly these players, once the players of the tests before (the public pages', the
+      // desk's) are a window past their last fetch.
+      const stopped = { timeout: (audienceLimits.windowSeconds + 2 * audienceLimits.sampleSeconds) * 1000 };
+      await expect(tv.locator('.audience__figure')).toHaveText('3', stopped);
+      await expect(tv).toContainText('Зрителей сейчас: 3 (720p — 3)');
+      await expect(page.getByTestId('audience-now-radio')).toContainText('Слушателей сейчас: 2 (HLS — 2)', stopped);
+      // Kept at the samples, on the clock's multiples of their length: the chart's busiest minute.
+      const peakOf = async (): Promise<number> =>
+        Number(
+          /ТВ: больше всего (\d+)/u.exec((await page.getByTestId('audience-chart').textContent()) ?? '')?.[1] ?? 0,
+        );
+      await expect.poll(peakOf, { timeout: 2 * audienceLimits.sampleSeconds * 1000 }).toBeGreaterThanOrEqual(3);
+      await page.getByRole('button', { name: 'Неделя' }).click();
+      await expect(page.getByRole('button', { name: 'Неделя' })).toHaveAttribute('aria-pressed', 'true');
+      // A week reaches back to the minutes already rolled up into hours.
+      await expect(page.getByTestId('audience-chart')).toContainText('В среднем за 1 ч.');
+      expect(await peakOf()).toBeGreaterThanOrEqual(3);
+      // A range that ends before it starts is refused where it is typed, and nothing is asked.
+      await page.getByLabel('С', { exact: true }).fill('2026-03-02T10:00');
+      await page.getByLabel('по', { exact: true }).fill('2026-03-01T10:00');
+      await page.getByRole('button', { name: 'Показать' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Конец периода должен быть позже начала.');
+      await expect(page.getByRole('button', { name: 'Неделя' })).toHaveAttribute('aria-pressed', 'true');
+      // The desk: its own players follow the channels too, one more each.
+      await page
+        .getByRole('navigation', { name: 'Разделы студии' })
+        .getByRole('link', { name: 'Сейчас в эфире' })
+        .click();
+      await expect(page.getByTestId('audience-tv')).toContainText(/^Зрителей сейчас: [34] \(/u);
+      await expect(page.getByTestId('audience-radio')).toContainText(/^Слушателей сейчас: [23] \(HLS/u);
+      await page.context().close();
+    } finally {
+      clearInterval(following);
+    }
+  });
+
   test('a moderator sees only the chat and cannot open content screens', async ({ browser }) => {
     const page = await studioPage(browser, 'boris', moderatorPassword);
     const nav = page.getByRole('navigation', { name: 'Разделы студии' });
     await expect(nav.getByRole('link', { name: 'Чат' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Видео', exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Аудитория' })).toHaveCount(0);
     await page.goto(`${site.url}/studio/videos`);
     await expect(page.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
     // And the server refuses the call itself, whatever the page shows.
     const refused = await page.evaluate(async (url) => (await fetch(url)).status, studioUrl('videos'));
     expect(refused).toBe(403);
+    const audience = await page.evaluate(
+      async (url) => (await fetch(`${url}?from=0&to=1000`)).status,
+      studioUrl('audience'),
+    );
+    expect(audience).toBe(403);
     // The public catalogue is still everyone's.
     const open = await page.evaluate(async (url) => (await fetch(url)).status, apiUrl('videoCategories'));
     expect(open).toBe(200);

@@ -1,5 +1,6 @@
 // Builds the site's Fastify app as a plugin tree; it never listens (server.ts does).
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -72,6 +73,8 @@ import { iptvRoutes } from './iptv/iptv-routes.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { visitorSecret } from './repositories/settings.ts';
 import { SearchRecorder } from './search/search-recorder.ts';
+import { createAudience } from './audience/audience.ts';
+import { AudienceCounter } from './metrics/audience.ts';
 import { studioPlugin, type StudioOptions } from './studio/studio.ts';
 import { servePage } from './web/page-head.ts';
 import { readManifest } from './web/screen-files.ts';
@@ -90,6 +93,8 @@ export interface AppOptions {
   /** The operators' calls under /api/admin: their token, what to do when a job is queued, and who
    * may reach them (default: this machine, on the site's port). */
   admin?: { token: string; onQueued: () => void; reach?: AdminReach; backup?: AdminOptions['backup'] };
+  /** This node's name among the cluster's audience samples (default: host and process id). */
+  node?: string;
   /** The node's metrics: this port's answers are counted, and the operators read them all. */
   metrics?: SiteMetrics;
   logger?: boolean;
@@ -234,6 +239,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => searchRecorder.stop());
   app.decorate('searchRecorder', searchRecorder);
+  const audience = createAudience({
+    db,
+    counter: options.metrics?.audience ?? new AudienceCounter(),
+    node: options.node ?? `${hostname()}:${String(process.pid)}`,
+    clock: () => clock().getTime(),
+    channels: () => live.list().map(({ ref, name }) => ({ slug: ref.slug, name, kind: ref.kind })),
+  });
+  audience.start({
+    failed: (error) => {
+      app.log.warn(
+        { err: briefError(error) },
+        "the audience samples cannot be written: other nodes and the dashboard miss this node's players until they are",
+      );
+    },
+    back: (outageMs) => {
+      app.log.info({ outageMs }, 'the audience samples are written again');
+    },
+  });
+  app.addHook('onClose', () => {
+    audience.stop();
+  });
   const context: RouteContext = {
     db,
     clock,
@@ -345,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       origins: [new URL(publicUrl).origin, ...(options.config.siteOrigins ?? [])],
       published: () => invalidateAnswers(options.bus, ''),
       chatFreshness,
+      audience,
     });
   }
   await app.register(iptvRoutes, {

@@ -109,7 +109,8 @@ function seenPlaying(metrics: SiteMetrics, streams: LiveStreams, request: Incomi
   const url = request.url ?? '';
   const cut = url.indexOf('?');
   const path = (cut === -1 ? url : url.slice(0, cut)).replaceAll('%2B', '+');
-  if (!streams.viewing(path)) return;
+  const followed = streams.followed(path);
+  if (followed === undefined) return;
   const player = `${request.socket.remoteAddress ?? ''} ${request.headers['user-agent'] ?? ''}`;
-  metrics.audience.saw(path, player, at);
+  metrics.audience.saw(followed, player, at);
 }

@@ -2,6 +2,7 @@
 // channels, the ingest worker and the housekeeping, and listens on both ports; `close` stops it
 // all in order. server.ts only starts and stops it.
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { AdminPort } from './admin-listen.ts';
@@ -97,6 +98,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
   const metrics = createSiteMetrics();
   const app = await buildApp({
     metrics,
+    // Its host and site port: the same name after a restart, another for a node beside it.
+    node: `${hostname()}:${String(config.port)}`,
     config,
     db: database.db,
     bus,

@@ -176,6 +176,7 @@ export const studioCallRoutes = routeTable({
   scheduleVersion: 'GET /schedule/:channel/:date/versions/:entry',
   scheduleWeek: 'GET /schedule-week/:channel/:date',
   onAir: 'GET /on-air',
+  audience: 'GET /audience',
   channels: 'GET /channels',
   channelAdd: 'POST /channels',
   channelLogo: 'PUT /channels/:channel/logo',

@@ -19,6 +19,7 @@ export * from './studio-catalogue.ts';
 export * from './studio-showcase.ts';
 export * from './studio-chat.ts';
 export * from './studio-schedule.ts';
+export * from './studio-audience.ts';
 export * from './streams.ts';
 export * from './channels.ts';
 export * from './efir-calls.ts';

@@ -9,6 +9,7 @@ import {
   scheduleLimits,
   scheduleTickerSchema,
 } from './schedule.ts';
+import { channelAudienceSchema } from './studio-audience.ts';
 import { mediaStateSchema } from './studio-catalogue.ts';
 import { channelKinds } from './channels.ts';
 
@@ -146,4 +147,5 @@ export const onAirChannelSchema = z.object({
     .nullable()
     .describe('null: the slate or off the air'),
   next: z.array(z.object({ name: z.string(), mediaId: z.number().int(), start: z.number() })),
+  audience: channelAudienceSchema,
 });

@@ -80,6 +80,7 @@ import {
   studioSlideSchema,
 } from './studio-showcase.ts';
 import { textSchema } from './studio-text.ts';
+import { audienceQuerySchema, audienceReportSchema } from './studio-audience.ts';
 
 /** Who may make a call: 'anyone' (signing in), 'signed-in' (any role), or the roles named. */
 export type StudioAccess = 'anyone' | 'signed-in' | readonly StudioRole[];
@@ -307,6 +308,8 @@ export const studioCalls = withRoutes(studioCallRoutes, {
       channels: z.array(onAirChannelSchema),
     }),
   },
+
+  audience: { access: editors, querystring: audienceQuerySchema, response: audienceReportSchema },
 
   jobs: {
     access: editors,

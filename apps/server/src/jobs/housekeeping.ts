@@ -1,9 +1,12 @@
 // Hourly pruning of what the site keeps only for a while: visitor actions and rate windows past
 // their hour, old search counts, the aired log beyond a day, ended studio sessions, uploads left
-// unused for a week, and retired media the aired log no longer names.
+// unused for a week, and retired media the aired log no longer names; the audience's minutes past
+// a week are rolled up into hours.
+import { audienceLimits } from '@efir/contract';
 import type { Db } from '../db/database.ts';
 import { sweepRetiredMedia } from '../media/media-files.ts';
 import { pruneAired } from '../repositories/aired.ts';
+import { rollUpAudience } from '../repositories/audience.ts';
 import { pruneSessions, type SessionLimits } from '../repositories/studio-accounts.ts';
 import type { Uploads } from '../studio/uploads.ts';
 import { pruneRateWindows } from '../repositories/rate-windows.ts';
@@ -25,6 +28,7 @@ export function startHousekeeping(
       pruneVisitorActions(db),
       pruneRateWindows(db),
       pruneSearches(db),
+      rollUpAudience(db, Date.now() - audienceLimits.minuteDays * 24 * hourMs),
       pruneSessions(db, site.session),
       site.uploads.sweep(),
       pruneAired(db, Date.now() - airedKeptMs).then(() => sweepRetiredMedia(db, site.mediaDir)),

@@ -24,6 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import { liveRungs } from '../media/filler.ts';
+import type { FollowedStream } from '../metrics/audience.ts';
 import { audioKbps, bandwidthOf, codecsOf, frameRate } from '../media/ladder.ts';
 import type { LivePlaylistAnswer, Rendition } from './channel-playlists.ts';
 import type { LiveChannel } from './live-channel.ts';
@@ -113,6 +114,8 @@ interface StreamTarget {
   rung: Rendition | undefined;
   /** A master playlist's text for a query (empty for the live one): what it names carries it on. */
   master: ((query: string) => string) | undefined;
+  /** A media playlist's stream as the audience counts it; none for masters and subtitles. */
+  followed?: FollowedStream;
 }
 
 /**
@@ -133,8 +136,11 @@ export function liveStreams(options: LiveStreamOptions) {
       const { slug } = channel.channel;
       if (!airsAudio(channel.channel)) {
         paths.set(videoStreamPath(slug, shift), { channel, rung: undefined, master: tvMasterPlaylist });
-        for (const rung of liveRungs)
-          paths.set(videoStreamPath(slug, shift, rung.height), { channel, rung: rung.height, master: undefined });
+        for (const rung of liveRungs) {
+          const path = videoStreamPath(slug, shift, rung.height);
+          const followed = { path, channel: slug, shiftMinutes: shift, rung: String(rung.height) };
+          paths.set(path, { channel, rung: rung.height, master: undefined, followed });
+        }
         for (const { language } of channelSubtitleTracks)
           paths.set(videoSubtitleStreamPath(slug, shift, language), {
             channel,
@@ -142,13 +148,25 @@ export function liveStreams(options: LiveStreamOptions) {
             master: undefined,
           });
       } else {
-        paths.set(audioStreamPath(slug, 'm3u', shift), { channel, rung: undefined, master: undefined });
+        const m3u = audioStreamPath(slug, 'm3u', shift);
+        paths.set(m3u, {
+          channel,
+          rung: undefined,
+          master: undefined,
+          followed: { path: m3u, channel: slug, shiftMinutes: shift, rung: 'm3u' },
+        });
         paths.set(audioStreamPath(slug, 'apple', shift), {
           channel,
           rung: undefined,
           master: radioAppleMasterPlaylist,
         });
-        paths.set(audioAppleMediaPath(slug, shift), { channel, rung: undefined, master: undefined });
+        const apple = audioAppleMediaPath(slug, shift);
+        paths.set(apple, {
+          channel,
+          rung: undefined,
+          master: undefined,
+          followed: { path: apple, channel: slug, shiftMinutes: shift, rung: 'apple' },
+        });
       }
     }
     // The live masters never change: made once.
@@ -244,12 +262,10 @@ export function liveStreams(options: LiveStreamOptions) {
   };
 
   return {
-    /** Whether a path (no query) is a stream's media playlist, a rung's or the radio's: what a
-     * player keeps fetching while it plays (a master is fetched once; subtitles are no viewer). */
-    viewing: (path: string): boolean => {
-      const target = targetOf(path);
-      return target !== undefined && target.master === undefined && typeof target.rung !== 'string';
-    },
+    /** The stream of a path (no query) if it is a media playlist, a rung's or an audio channel's:
+     * what a player keeps fetching while it plays (a master is fetched once; subtitles are no
+     * viewer). */
+    followed: (path: string): FollowedStream | undefined => targetOf(path)?.followed,
     /** Whether a request's URL (with its query) is a live stream's. */
     handles: (url: string): boolean => {
       const cut = url.indexOf('?');

@@ -3,11 +3,27 @@
 // every target duration, 4 s), so players of one browser behind one address count once, and a
 // player that stopped drops out a window after its last fetch. Only media playlists count (a master
 // is fetched once; subtitles are not a viewer more).
-export const audienceWindowMs = 30_000;
+import { audienceLimits } from '@efir/contract';
+
+export const audienceWindowMs = audienceLimits.windowSeconds * 1000;
+
+/** A media playlist players follow: its path, and the channel's copy and rung it carries. */
+export interface FollowedStream {
+  path: string;
+  channel: string;
+  shiftMinutes: number;
+  /** A video rung's height (`720`), or an audio channel's playlist (`m3u`, `apple`). */
+  rung: string;
+}
+
+export interface FollowedCount {
+  stream: FollowedStream;
+  players: number;
+}
 
 export class AudienceCounter {
-  /** By stream, each player's last fetch. */
-  readonly #seen = new Map<string, Map<string, number>>();
+  /** By stream path, the stream and each player's last fetch. */
+  readonly #seen = new Map<string, { stream: FollowedStream; players: Map<string, number> }>();
   readonly #windowMs: number;
 
   constructor(windowMs = audienceWindowMs) {
@@ -18,29 +34,30 @@ export class AudienceCounter {
   #forgotAt = 0;
 
   /** `player` (address and user agent) fetched `stream`'s playlist at `at`. */
-  saw(stream: string, player: string, at: number): void {
+  saw(stream: FollowedStream, player: string, at: number): void {
     // Forgotten here too, once a window, not only when read: a node nobody scrapes stays small.
     if (at - this.#forgotAt >= this.#windowMs) this.counts(at);
-    let players = this.#seen.get(stream);
-    if (players === undefined) {
-      players = new Map();
-      this.#seen.set(stream, players);
+    let seen = this.#seen.get(stream.path);
+    if (seen === undefined) {
+      seen = { stream, players: new Map() };
+      this.#seen.set(stream.path, seen);
     }
     // Kept in the order of last fetch: a player seen again moves to the end.
-    players.delete(player);
-    players.set(player, at);
+    seen.players.delete(player);
+    seen.players.set(player, at);
   }
 
-  /** The players of each stream within the window before `at`; older fetches are forgotten. */
-  counts(at: number): Map<string, number> {
+  /** The players of each stream ever followed, within the window before `at`; older fetches are
+   * forgotten. */
+  counts(at: number): FollowedCount[] {
     this.#forgotAt = at;
-    const counts = new Map<string, number>();
-    for (const [stream, players] of this.#seen) {
+    const counts: FollowedCount[] = [];
+    for (const { stream, players } of this.#seen.values()) {
       for (const [player, seen] of players) {
         if (at - seen < this.#windowMs) break;
         players.delete(player);
       }
-      counts.set(stream, players.size);
+      counts.push({ stream, players: players.size });
     }
     return counts;
   }
@@ -48,7 +65,7 @@ export class AudienceCounter {
   /** The players remembered, over every stream. */
   get size(): number {
     let players = 0;
-    for (const seen of this.#seen.values()) players += seen.size;
+    for (const { players: seen } of this.#seen.values()) players += seen.size;
     return players;
   }
 }

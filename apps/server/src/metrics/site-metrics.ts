@@ -58,7 +58,7 @@ export function createSiteMetrics(now: () => number = Date.now): SiteMetrics {
     labelNames: ['stream'],
     registers: [registry],
     collect() {
-      for (const [stream, players] of audience.counts(now())) this.set({ stream }, players);
+      for (const { stream, players } of audience.counts(now())) this.set({ stream: stream.path }, players);
     },
   });
   new Gauge({

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { radio, radioCategory, video, videoCategory } from '../db/schema/index.ts';
 import { radioColumns, videoColumns } from './columns.ts';
 import { type PageOrder, pageOrderOf, preparedOnce } from './prepared.ts';
+import { countActivity } from './audience.ts';
 import { type Visitor, claimCountedAction } from './visitor-actions.ts';
 import type { RadioRow, VideoRow } from './wire.ts';
 
@@ -177,6 +178,7 @@ export async function useItem<N extends CatalogueName>(
     const found = await findItem(tx, name, id);
     if (found === undefined || found.draft !== 0) return found;
     if ((await claimCountedAction(tx, use, id, visitor, usePeriodSeconds, addressCap, now)) !== 'counted') return found;
+    await countActivity(tx, use === 'video-view' ? 'view' : 'play', now);
     const rows = await tx
       .update(items)
       .set({ [usesKey]: sql`${uses} + 1` })

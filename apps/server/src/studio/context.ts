@@ -1,3 +1,4 @@
+import type { Audience } from '../audience/audience.ts';
 import type { ChatFreshness } from '../chat/freshness.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -33,4 +34,6 @@ export interface StudioContext {
   chatFreshness: ChatFreshness;
   /** A job was queued: the worker looks at the queue now. */
   onQueued: () => void;
+  /** The players now and over time, on every node. */
+  audience: Audience;
 }

@@ -8,6 +8,7 @@ import type { StudioContext } from './context.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { audienceRoutes } from './routes/audience.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { channelRoutes } from './routes/channels.ts';
@@ -54,6 +55,7 @@ export const studioPlugin: FastifyPluginAsync<StudioOptions> = async (app, regis
   await app.register(scheduleRoutes, options);
   await app.register(channelRoutes, options);
   await app.register(jobRoutes, options);
+  await app.register(audienceRoutes, options);
   await app.register(chatRoutes, options);
 
   // The tus protocol's requests go to the tus server as they came: their bodies are the file.

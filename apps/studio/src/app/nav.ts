@@ -4,6 +4,7 @@ import type { StudioCallName } from '@efir/contract';
 import {
   Activity,
   CalendarClock,
+  ChartLine,
   Radio,
   Film,
   Home,
@@ -36,6 +37,7 @@ export const navigation: { group: string; screens: Screen[] }[] = [
       { path: '/on-air', label: 'Сейчас в эфире', call: 'onAir', icon: Radio },
       { path: '/schedule', label: 'Сетка вещания', call: 'scheduleDay', icon: CalendarClock },
       { path: '/channels', label: 'Каналы', call: 'channelAdd', icon: Tv },
+      { path: '/audience', label: 'Аудитория', call: 'audience', icon: ChartLine },
     ],
   },
   {

@@ -30,6 +30,7 @@ const SchedulePage = screen(() => import('../features/schedule/index.tsx'));
 const ChannelsPage = screen(() => import('../features/channels/index.tsx'));
 const WeekPage = screen(() => import('../features/schedule/week-page.tsx'));
 const OnAirPage = lazy(() => import('../features/on-air/index.tsx'));
+const AudiencePage = screen(() => import('../features/audience/index.tsx'));
 const UsersPage = screen(() => import('../features/users/index.tsx'));
 const AuditPage = screen(() => import('../features/audit/index.tsx'));
 const AccountPage = screen(() => import('../features/session/account-page.tsx'));
@@ -106,6 +107,7 @@ export function studioRoutes(role: StudioRole | undefined): RouteObject[] {
         guarded('schedule/:channel/:date', 'scheduleDay', <SchedulePage />),
         guarded('schedule-week/:channel/:date', 'scheduleWeek', <WeekPage />),
         guarded('channels', 'channelAdd', <ChannelsPage />),
+        guarded('audience', 'audience', <AudiencePage />),
         guarded('videos', 'videos', <VideosPage />),
         guarded('videos/:id', 'video', <VideoPage />),
         guarded('radios', 'radios', <RadiosPage />),

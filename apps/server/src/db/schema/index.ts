@@ -30,3 +30,4 @@ export * from './chat-ban.ts';
 export * from './chat-word.ts';
 export * from './chat-room.ts';
 export * from './search-word.ts';
+export * from './audience.ts';

@@ -22,6 +22,7 @@ import type { DayPlan, LiveChannel } from '../../live/live-channel.ts';
 import { entityChanges } from '../../repositories/audit.ts';
 import { daySaved, type LiveScheduleDay } from '../../repositories/live.ts';
 import { latestJobs, mediaStateOf } from '../../repositories/studio-catalogue.ts';
+import { noAudience } from '../../audience/audience.ts';
 import { onAirNow } from '../../channels/on-air-now.ts';
 import {
   type EditorDay,
@@ -372,7 +373,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
       if (asked !== undefined && Math.abs(asked - now) > onAirReach) {
         throw new HttpError(400, 'Момент эфира — не дальше часа от текущего.');
       }
-      const aired = await onAirNow(db, live, asked ?? now);
+      const [aired, audience] = await Promise.all([onAirNow(db, live, asked ?? now), context.audience.now()]);
       const channels = aired.map(({ channel, name, playlist, date, now, next }) => ({
         channel: channel.slug,
         name,
@@ -381,6 +382,7 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
         date,
         now,
         next: next.map(({ end: _end, ...item }) => item),
+        audience: audience.get(channel.slug) ?? noAudience,
       }));
       return { zone: timeZone, mediaPort: context.mediaPort, channels };
     },

@@ -9,6 +9,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { callKey, studio } from '../../lib/api.ts';
+import { audienceSummary } from '../../lib/audience.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { useStreamPlayer } from '../../lib/stream-player.ts';
 import { channelName, clockFormat, today } from '../../lib/channels.ts';
@@ -157,6 +158,9 @@ function ChannelCard(props: {
           </>
         )}
       </div>
+      <p className="on-air__audience" data-testid={`audience-${entry.channel}`} data-players={entry.audience.players}>
+        {audienceSummary(entry.audience, entry.kind)}
+      </p>
       {entry.next.length === 0 ? (
         <p className="muted">Дальше в этот день ничего нет.</p>
       ) : (

@@ -244,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counter: options.metrics?.audience ?? new AudienceCounter(),
     node: options.node ?? `${hostname()}:${String(process.pid)}`,
     clock: () => clock().getTime(),
-    channels: () => live.list().map(({ ref, name }) => ({ slug: ref.slug, name, kind: ref.kind })),
+    live,
   });
   audience.start({
     failed: (error) => {

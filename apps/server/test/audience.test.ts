@@ -62,30 +62,25 @@ describe('the audience', () => {
       items: [{ mediaId: item!.id, startsAt: null, isAd: false, draft: 0 }],
     });
     const live = createLiveChannels({ db, mediaDir, timeZone: testTimeZone, planTtlMs: 0 });
+    // Two nodes' media ports on the one database, each counting its own players.
+    const mediaNode = async (nodeMetrics: SiteMetrics): Promise<[FastifyInstance, string]> => {
+      const app = await buildMediaApp({
+        mediaDir,
+        allowedOrigins: [],
+        live,
+        clock: () => new Date(now),
+        logger: false,
+        metrics: nodeMetrics,
+      });
+      return [app, await app.listen({ port: 0, host: '127.0.0.1' })];
+    };
     metrics = createSiteMetrics(() => now);
-    mediaApp = await buildMediaApp({
-      mediaDir,
-      allowedOrigins: [],
-      live,
-      clock: () => new Date(now),
-      logger: false,
-      metrics,
-    });
-    base = await mediaApp.listen({ port: 0, host: '127.0.0.1' });
+    [mediaApp, base] = await mediaNode(metrics);
     otherMetrics = createSiteMetrics(() => now);
-    otherApp = await buildMediaApp({
-      mediaDir,
-      allowedOrigins: [],
-      live,
-      clock: () => new Date(now),
-      logger: false,
-      metrics: otherMetrics,
-    });
-    otherBase = await otherApp.listen({ port: 0, host: '127.0.0.1' });
-    const channels = () => live.list().map(({ ref, name }) => ({ slug: ref.slug, name, kind: ref.kind }));
+    [otherApp, otherBase] = await mediaNode(otherMetrics);
     nodes = [
-      createAudience({ db, counter: metrics.audience, node: 'a', clock: () => now, channels }),
-      createAudience({ db, counter: otherMetrics.audience, node: 'b', clock: () => now, channels }),
+      createAudience({ db, counter: metrics.audience, node: 'a', clock: () => now, live }),
+      createAudience({ db, counter: otherMetrics.audience, node: 'b', clock: () => now, live }),
     ];
     itemId = item!.id;
   });

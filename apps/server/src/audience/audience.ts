@@ -1,14 +1,9 @@
 // The audience over the cluster: each node samples its own players on the clock's multiples of the
 // sample length and writes them (minute buckets, its players now); the figure now is this node's
 // own count this instant plus the other nodes' last samples; a report adds the nodes' buckets.
-import {
-  type AudienceReport,
-  audienceLimits,
-  audienceStep,
-  type ChannelAudience,
-  type ChannelKind,
-} from '@efir/contract';
+import { type AudienceReport, audienceLimits, audienceStep, type ChannelAudience } from '@efir/contract';
 import type { Db } from '../db/database.ts';
+import type { LiveChannels } from '../live/live-channels.ts';
 import type { AudienceCounter } from '../metrics/audience.ts';
 import {
   audienceSeries,
@@ -25,8 +20,8 @@ export interface AudienceOptions {
   /** This node's name among the samples: stable over its restarts. */
   node: string;
   clock: () => number;
-  /** The channels a report names, in the order shown. */
-  channels: () => { slug: string; name: string; kind: ChannelKind }[];
+  /** The channels a report names, in their order. */
+  live: Pick<LiveChannels, 'list'>;
 }
 
 const sampleMs = audienceLimits.sampleSeconds * 1000;
@@ -149,7 +144,7 @@ export function createAudience(options: AudienceOptions): Audience {
         at >= time && at < time + stepMs
           ? Math.min(stepSeconds, (Math.floor((at - time) / sampleMs) + 1) * audienceLimits.sampleSeconds)
           : stepSeconds;
-      const channels = options.channels();
+      const channels = options.live.list().map(({ ref, name }) => ({ slug: ref.slug, name, kind: ref.kind }));
       return {
         from: first,
         to: end,

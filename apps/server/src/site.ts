@@ -57,6 +57,19 @@ export async function startSite(config: Config): Promise<RunningSite> {
     onError: (error, what) => {
       app.log.warn({ err: error }, what);
     },
+    // Every node says when its channel airs a save, naming the request that wrote it (its `reqId`).
+    onScheduleTaken: (channel, save) => {
+      app.log.info(
+        {
+          channel: channel.slug,
+          day: save.date,
+          revision: save.revision,
+          by: save.by,
+          reqId: save.request ?? undefined,
+        },
+        'schedule taken up',
+      );
+    },
   });
   // The channels operators added are aired beside the main two.
   await live.refresh();

@@ -1,11 +1,12 @@
 // The real server's log at its most verbose holds no secret: not the operators' token, not a
 // password (right, wrong, in a body it could not read), not a studio session's or a visitor's
 // cookie, not a one-time password it made. An operator ships logs to places with other readers.
-// And a request's id is carried from its answer into the job it queues and that job's log lines.
+// And a request's id is carried from its answer into the job it queues and that job's log lines,
+// and from a schedule save into the line by which the channel says it airs it.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminUrl, apiUrl, type IngestJob, requestIdHeader, studioUrl } from '@efir/contract';
+import { adminUrl, apiUrl, dateIn, defaultTimeZone, type IngestJob, requestIdHeader, studioUrl } from '@efir/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from './free-port.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
@@ -131,27 +132,41 @@ describe('the log', () => {
       .find((line) => line.includes('"msg":"ingest done"'));
     expect(JSON.parse(done ?? '{}')).toMatchObject({ job: job.id, reqId: proxied });
 
-    // A day written names the request in the line that says from when it airs.
-    const written = await fetch(
-      `${site}${adminUrl('scheduleWrite', { params: { channel: 'radio', date: '2031-01-02' } })}`,
-      {
-        method: 'PUT',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          [requestIdHeader]: 'studio-save-0042',
-        },
-        body: JSON.stringify({ items: [] }),
+    // A day written names the request in the line that says from when it airs, and in the line by
+    // which the node's channel says it airs the save (today's day: one the channel reads).
+    const today = dateIn(defaultTimeZone, new Date());
+    const written = await fetch(`${site}${adminUrl('scheduleWrite', { params: { channel: 'radio', date: today } })}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        [requestIdHeader]: 'studio-save-0042',
       },
-    );
+      body: JSON.stringify({ items: [] }),
+    });
     expect(written.status, await written.clone().text()).toBe(200);
-    const changedLine = (): string | undefined =>
-      server
+    const lineOf = (message: string): unknown => {
+      const line = server
         .output()
         .split('\n')
-        .find((line) => line.includes('"msg":"schedule changed"'));
-    await expect.poll(changedLine, { timeout: 5_000 }).toBeDefined();
-    const changed = changedLine();
-    expect(JSON.parse(changed ?? '{}')).toMatchObject({ channel: 'radio', by: 'token', reqId: 'studio-save-0042' });
+        .find((text) => text.includes(`"msg":"${message}"`));
+      return line === undefined ? undefined : JSON.parse(line);
+    };
+    await expect
+      .poll(() => lineOf('schedule changed'), { timeout: 5_000 })
+      .toMatchObject({
+        channel: 'radio',
+        by: 'token',
+        reqId: 'studio-save-0042',
+      });
+    await expect
+      .poll(() => lineOf('schedule taken up'), { timeout: 5_000 })
+      .toMatchObject({
+        channel: 'radio',
+        day: today,
+        revision: expect.any(Number) as unknown,
+        by: 'token',
+        reqId: 'studio-save-0042',
+      });
   }, 90_000);
 });

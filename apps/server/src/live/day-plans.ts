@@ -1,7 +1,7 @@
 // A channel's day plans: each stored day of its schedule laid out as the timeline it airs, read
 // again every `ttlMs` in the background, the last good one kept when the database is away, and a
 // day read again unchanged keeping its plan rather than laying out tens of thousands of segments.
-import type { LiveScheduleDay } from '../repositories/live.ts';
+import type { LiveScheduleDay, ScheduleSaved } from '../repositories/live.ts';
 import { addDays } from '../lib/clock.ts';
 import type { ChannelMedia } from './channel-media.ts';
 import { databaseWaitMs, within } from './background-work.ts';
@@ -24,6 +24,14 @@ export interface DayPlansOptions {
   ttlMs: number;
   /** Settles once the filler exists: plans wait for it, so none is laid out without it and then with it. */
   fillerReady?: Promise<unknown>;
+  /** Told when a day is read at a revision other than the one read before: a save taken up. */
+  taken?: (save: ScheduleTaken) => void;
+}
+
+/** A save of a day this node's channel now airs from: which, by whom, in which request; revision
+ * 0 is a day deleted (nobody and no request kept). */
+export interface ScheduleTaken extends ScheduleSaved {
+  date: string;
 }
 
 interface CachedPlan {
@@ -54,6 +62,8 @@ export class DayPlans {
   /** The medium of each schedule item of the plans made lately, by item id: a save writes the
    * items anew, and what the log airs under an old id is still that medium. */
   private readonly itemMedia = new Map<number, number>();
+  /** The revision each day was read at last. */
+  private readonly revisions = new Map<string, number>();
 
   constructor(options: DayPlansOptions) {
     this.options = options;
@@ -105,6 +115,7 @@ export class DayPlans {
     const { schedule: source, media } = this.options;
     await this.options.fillerReady?.catch(() => undefined);
     const schedule = await source.day(date);
+    this.noteRevision(date, schedule?.saved ?? { revision: 0, by: null, request: null });
     if (schedule === undefined) return undefined;
     const next = await source.day(addDays(date, 1));
     const filler = await media.filler();
@@ -122,6 +133,16 @@ export class DayPlans {
     this.madeFrom.set(date, { inputs, plan });
     keepRecent(this.madeFrom);
     return plan;
+  }
+
+  /** Tells `taken` of a revision other than the one read before (a node's first reading is none). */
+  private noteRevision(date: string, saved: ScheduleSaved): void {
+    const known = this.revisions.get(date);
+    if (known === saved.revision) return;
+    this.revisions.delete(date);
+    this.revisions.set(date, saved.revision);
+    keepRecent(this.revisions);
+    if (known !== undefined) this.options.taken?.({ date, ...saved });
   }
 
   /** A day's plan from a schedule, stored or not: what the channel airs for it. */

@@ -12,7 +12,7 @@ import { type AiredEntry, type ChannelEntry, endOf, firstStartingAt } from './ai
 import { FailureReports } from './background-work.ts';
 import { ChannelMedia } from './channel-media.ts';
 import { ChannelPlaylists } from './channel-playlists.ts';
-import { DayPlans, type ScheduleSource } from './day-plans.ts';
+import { DayPlans, type ScheduleSource, type ScheduleTaken } from './day-plans.ts';
 import { type AiredProgramme, airingAt, type DayPlan, movedPlan, onAirFrom, type OnAirNow } from './on-air.ts';
 import { onAirAt } from './timeline.ts';
 export interface RunState {
@@ -82,6 +82,8 @@ export interface LiveChannelOptions {
   /** Told of failures of the background work (the database away, a plan that cannot be read),
    * once each until that work succeeds again. */
   onError?: (error: unknown, what: string) => void;
+  /** Told when the channel takes a save of one of its days up (its copies air it with it). */
+  onScheduleTaken?: (channel: ChannelRef, save: ScheduleTaken) => void;
 }
 
 /** What a node keeps in memory of the log beyond the rewind window: a player rewound to its
@@ -128,6 +130,7 @@ export class LiveChannel {
             timeZone: options.timeZone,
             ttlMs: options.planTtlMs ?? 3000,
             fillerReady: options.fillerReady,
+            taken: (save) => options.onScheduleTaken?.(this.channel, save),
           })
         : undefined;
     this.aired = new AiredMemory({

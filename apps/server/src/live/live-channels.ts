@@ -37,6 +37,7 @@ export interface LiveChannelsOptions {
   aheadMs?: number;
   fillerReady?: Promise<unknown>;
   onError?: (error: unknown, what: string) => void;
+  onScheduleTaken?: LiveChannelOptions['onScheduleTaken'];
 }
 
 export class LiveChannels {

@@ -30,8 +30,17 @@ export interface LiveScheduleDay {
   day: string;
   startsAt: string;
   finishedText: string;
+  /** The stored day's last save; none for a draft the studio lays out before saving it. */
+  saved?: ScheduleSaved;
   /** Every item in play order, ads and draft 2 included: the order of the withads lists. */
   items: LiveScheduleItem[];
+}
+
+/** A day's revision (its saves counted), who saved it last and the request that did. */
+export interface ScheduleSaved {
+  revision: number;
+  by: string | null;
+  request: string | null;
 }
 
 export async function liveScheduleDay(db: Db, channel: ChannelRef, day: string): Promise<LiveScheduleDay | undefined> {
@@ -39,11 +48,20 @@ export async function liveScheduleDay(db: Db, channel: ChannelRef, day: string):
   const { days, items: itemTable, media } = tables;
   const row = (
     await db
-      .select({ id: days.id, day: days.day, startsAt: days.startsAt, finishedText: days.finishedText })
+      .select({
+        id: days.id,
+        day: days.day,
+        startsAt: days.startsAt,
+        finishedText: days.finishedText,
+        revision: days.revision,
+        savedBy: days.savedBy,
+        savedRequest: days.savedRequest,
+      })
       .from(days)
       .where(dayOf(channel, day))
   )[0];
   if (row === undefined) return undefined;
+  const { revision, savedBy, savedRequest, ...heading } = row;
   const items = await db
     .select({
       id: itemTable.id,
@@ -61,7 +79,8 @@ export async function liveScheduleDay(db: Db, channel: ChannelRef, day: string):
     .where(eq(tables.itemDay, row.id))
     .orderBy(asc(itemTable.position), asc(itemTable.id));
   return {
-    ...row,
+    ...heading,
+    saved: { revision, by: savedBy, request: savedRequest },
     items: items.map(({ mediaDraft, itemDraft, ...item }) => ({
       ...item,
       draft: airingDraft(channel.kind, mediaDraft, itemDraft),
@@ -158,6 +177,8 @@ export async function daySaved(db: Db, channel: ChannelRef, day: string): Promis
 export interface ScheduleSaveBy {
   /** Who saves: a studio login, 'token' or 'cli'. */
   by: string;
+  /** The request that saves, when one does. */
+  request?: string;
   /** The revision the save was made over (0: the day did not exist); undefined writes over any. */
   revision?: number;
 }
@@ -189,6 +210,7 @@ export async function replaceScheduleDay(
       finishedText: input.finishedText,
       savedBy: save.by,
       savedAt: new Date(),
+      savedRequest: save.request ?? null,
     };
     // The check and the write are one statement, so two saves over one revision cannot both pass.
     const rows =

@@ -130,6 +130,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
     const before = await scheduleSnapshot(tx, channel, date);
     const written = await replaceScheduleDay(tx, channel, date, day, {
       by: actor.name,
+      request: actor.requestId,
       ...(revision === undefined ? {} : { revision }),
     });
     // An item removed from the catalogue since the check.
@@ -247,7 +248,7 @@ export function scheduleDays({ db, timeZone, channels, changed }: ScheduleDaysOp
             kept.push(target);
             continue;
           }
-          await replaceScheduleDay(tx, channel, target, day, { by: actor.name });
+          await replaceScheduleDay(tx, channel, target, day, { by: actor.name, request: actor.requestId });
           written.push(target);
         }
         await recordChange(tx, actor, {

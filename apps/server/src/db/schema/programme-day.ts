@@ -23,6 +23,8 @@ export const programmeDayTable = <Name extends string>(name: Name, mainSlug: str
       /** Who saved the day last (a studio login, 'token' or 'cli') and when; null before any save. */
       savedBy: text(),
       savedAt: timestamp({ withTimezone: true }),
+      /** The request that saved it (the log's `reqId`): every node's channel names it when it takes the save up. */
+      savedRequest: text(),
     },
     (table) => [unique(`${name}_channel_day_unique`).on(table.channel, table.day)],
   );

@@ -76,6 +76,8 @@ export async function startSite(config: Config): Promise<RunningSite> {
   // The demo's media are made in the background while the site serves.
   await seedIfEmpty(database.db, config);
   const bus = await openBus(config.redisUrl);
+  const metrics = createSiteMetrics();
+  metrics.read({ databasePool: database.pool, redisUp: bus.reachable });
   const worker = new IngestWorker(
     {
       db: database.db,
@@ -99,6 +101,9 @@ export async function startSite(config: Config): Promise<RunningSite> {
       onQueueBack: (outageMs) => {
         app.log.info({ outageMs }, 'the ingest queue is read again');
       },
+      onEnded: (job, outcome, seconds) => {
+        metrics.ingestJobs.observe({ kind: job.kind, outcome }, seconds);
+      },
     },
     undefined,
     demoMediaLanes,
@@ -108,7 +113,6 @@ export async function startSite(config: Config): Promise<RunningSite> {
     worker.poke();
   };
   const adminPort = config.adminListen === undefined ? undefined : new AdminPort(config);
-  const metrics = createSiteMetrics();
   const app = await buildApp({
     metrics,
     // Its host and site port: the same name after a restart, another for a node beside it.

@@ -6,7 +6,17 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminUrl, apiUrl, dateIn, defaultTimeZone, type IngestJob, requestIdHeader, studioUrl } from '@efir/contract';
+import {
+  adminMetricsPath,
+  adminPrefix,
+  adminUrl,
+  apiUrl,
+  dateIn,
+  defaultTimeZone,
+  type IngestJob,
+  requestIdHeader,
+  studioUrl,
+} from '@efir/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from './free-port.ts';
 import { locateMediaTools } from '../src/media/ffmpeg.ts';
@@ -131,6 +141,11 @@ describe('the log', () => {
       .split('\n')
       .find((line) => line.includes('"msg":"ingest done"'));
     expect(JSON.parse(done ?? '{}')).toMatchObject({ job: job.id, reqId: proxied });
+    // The job's time is in the node's metrics, by kind and outcome.
+    const metrics = await fetch(`${site}${adminPrefix}${adminMetricsPath}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await metrics.text()).toContain('efir_ingest_job_duration_seconds_count{kind="video",outcome="done"} 1');
 
     // A day written names the request in the line that says from when it airs, and in the line by
     // which the node's channel says it airs the save (today's day: one the channel reads).

@@ -1,10 +1,12 @@
-// PostgreSQL-only behaviour: the UTF-8 check and concurrent start-ups migrating one database.
+// PostgreSQL-only behaviour: the UTF-8 check, concurrent start-ups migrating one database, and the
+// pool's state in the node's metrics.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseError, openPostgres } from '../src/db/database.ts';
+import { createSiteMetrics } from '../src/metrics/site-metrics.ts';
 import { adminUrl, databaseUrl } from './postgres.ts';
 
 const admin = adminUrl();
@@ -44,5 +46,28 @@ describe.runIf(admin !== undefined)('PostgreSQL', () => {
     const migrations = readdirSync(new URL('../src/db/migrations', import.meta.url)).filter((f) => f.endsWith('.sql'));
     expect(result.rows[0]?.n).toBe(migrations.length);
     await Promise.all(nodes.map((node) => node.close()));
+  });
+
+  it("tells the node's metrics its pool: connections busy and idle, and calls waiting for one", async () => {
+    const url = await createDatabase("ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'");
+    const database = await openPostgres(url);
+    const metrics = createSiteMetrics();
+    metrics.read({ databasePool: database.pool });
+    const read = async () => {
+      const text = await metrics.registry.metrics();
+      const value = (line: string) => Number(new RegExp(`^${line} (\\d+)$`, 'mu').exec(text)?.[1]);
+      return {
+        busy: value('efir_database_pool_connections\\{state="busy"\\}'),
+        idle: value('efir_database_pool_connections\\{state="idle"\\}'),
+        waiting: value('efir_database_pool_waiting'),
+      };
+    };
+    expect(await read()).toMatchObject({ busy: 0, waiting: 0 });
+    // Twelve calls that each hold a connection for a second: ten busy (the pool's size), two wait.
+    const held = Promise.all(Array.from({ length: 12 }, () => database.db.execute(sql`SELECT pg_sleep(1)`)));
+    await expect.poll(read, { timeout: 5000, interval: 50 }).toEqual({ busy: 10, idle: 0, waiting: 2 });
+    await held;
+    expect(await read()).toMatchObject({ busy: 0, waiting: 0 });
+    await database.close();
   });
 });

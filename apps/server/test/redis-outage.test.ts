@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bus, type BusLog, openBus, redisAddress } from '../src/bus/bus.ts';
 import type { Database } from '../src/db/database.ts';
+import { createSiteMetrics } from '../src/metrics/site-metrics.ts';
 import { chatMessages } from '../src/repositories/chat.ts';
 import { findPoll } from '../src/repositories/showcase.ts';
 import { buildTestSite } from './app.ts';
@@ -145,6 +146,13 @@ const chatPoll = (node: Node, etag: unknown) =>
     headers: { 'if-none-match': String(etag) },
   });
 
+/** Node A's `efir_redis_up` as its Prometheus would read it. */
+async function redisUpOnA(): Promise<string> {
+  const metrics = createSiteMetrics();
+  metrics.read({ redisUp: nodes[0]!.bus.reachable });
+  return (await metrics.registry.getSingleMetricAsString('efir_redis_up')).split('\n').at(-1) ?? '';
+}
+
 const unreachable = (log: { warnings: string[] }): string[] =>
   log.warnings.filter((warning) => warning.includes('unreachable'));
 
@@ -155,6 +163,7 @@ describe('a Redis outage', () => {
     const poll = polls[0]!;
     // The other node has both answers in memory already, as on a busy site.
     const chat = await nodeB.app.inject({ url: apiUrl('chatMessages', { params: { room: 'teleprogram', id: 4 } }) });
+    expect(await redisUpOnA()).toBe('efir_redis_up 1');
     await redis.stop();
 
     const text = `Redis молчит ${String(Date.now())}`;
@@ -191,8 +200,9 @@ describe('a Redis outage', () => {
         { timeout: 3000 },
       )
       .toBe(poll.otvet_1 + 1);
-    // Said once, however many messages went unsent.
+    // Said once, however many messages went unsent; and its metrics say so.
     expect(unreachable(nodeA.log)).toHaveLength(1);
+    expect(await redisUpOnA()).toBe('efir_redis_up 0');
   });
 
   it('when Redis is back, a message published on one node reaches the other within 2 s, with no restart', async () => {
@@ -213,6 +223,7 @@ describe('a Redis outage', () => {
     expect(duringOutage.length).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(2000);
     await expect.poll(() => nodeA.log.notes).toContainEqual(expect.stringContaining('reachable again'));
+    expect(await redisUpOnA()).toBe('efir_redis_up 1');
   });
 
   it('with Redis back, a post on one node changes the other’s chat ETag at once, not after its 2 s', async () => {

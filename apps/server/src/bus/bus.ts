@@ -9,6 +9,8 @@ export interface Bus {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: BusHandler): Promise<void>;
   close(): Promise<void>;
+  /** Redis's only: whether both its connections are up now. */
+  reachable?: () => boolean;
 }
 
 export function inProcessBus(): Bus {
@@ -126,6 +128,7 @@ export async function redisBus(url: string, options: RedisBusOptions = {}): Prom
   }
 
   return {
+    reachable: () => !away && publisher.status === 'ready' && subscriber.status === 'ready',
     publish(channel, message) {
       publisher.publish(channel, message).then(cameBack, (error: unknown) => {
         wentAway(error as Error);

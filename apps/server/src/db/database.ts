@@ -36,9 +36,18 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PGlite in a DATA_DIR only: the folder's lock, held until `close`. */
   dataDirLock?: DataDirLock;
+  /** PostgreSQL only: its pool's connections now. */
+  pool?: () => PoolState;
 }
 
 export class DatabaseError extends Error {}
+
+/** A connection pool's connections idle and in use, and the calls waiting for one. */
+export interface PoolState {
+  idle: number;
+  busy: number;
+  waiting: number;
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations when several nodes start at once on one PostgreSQL. */
@@ -161,7 +170,12 @@ export async function openPostgres(url: string): Promise<Database> {
     }
     await migratePostgres(url, options);
     const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      pool: () => ({ idle: pool.idleCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

@@ -79,10 +79,16 @@ export interface WorkerEvents {
   /** The queue's database refused a claim: said once when claims begin to fail (`onError`, no
    * job), and this once when one succeeds again, with how long they failed. */
   onQueueBack?: (outageMs: number) => void;
+  /** A job ended, made (`done`) or refused or failed (`failed`), its attempt having run `seconds`
+   * on this node's clock; not one left for the next start. */
+  onEnded?: (job: IngestJobRow, outcome: 'done' | 'failed', seconds: number) => void;
 }
 
 /** Runs one job to its end; never throws. */
 export async function runIngestJob(context: IngestContext, job: IngestJobRow, events: WorkerEvents): Promise<void> {
+  const began = performance.now();
+  const ended = (outcome: 'done' | 'failed'): void =>
+    events.onEnded?.(job, outcome, (performance.now() - began) / 1000);
   let lastReport = 0;
   let lastStage: IngestStage = 'probing';
   const progress = (done: number, stage: IngestStage): void => {
@@ -99,6 +105,7 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
     await removeJobWorkFolders(context.mediaDir, job.id);
     const resultId = await perform({ ...context, job: { id: job.id, attempt: job.attempts } }, job, progress);
     await finishIngest(context.db, job.id, resultId);
+    ended('done');
     await events.onDone(job, resultId);
   } catch (error) {
     if (error instanceof FfmpegStopped) {
@@ -116,6 +123,7 @@ export async function runIngestJob(context: IngestContext, job: IngestJobRow, ev
     await failIngest(context.db, job, message, !refused).catch((failure: unknown) => {
       events.onError(failure, job);
     });
+    ended('failed');
   }
 }
 

@@ -2,7 +2,8 @@
 // the picture lists the new programme within 5 s without a reload, told by the event stream, and
 // with the stream held back on its way (a proxy that buffers it) by polling. The ticker of an item
 // runs with the picture: never over the item before it, which a live player still shows when the
-// wall clock has passed the item's start.
+// wall clock has passed the item's start. And while the picture shows the slate (a gap between two
+// items), the strip marks no item on the air.
 import { apiPrefix, createApiClient, eventStreamPath } from '@efir/contract';
 import { expect, test } from '@playwright/test';
 import { secondsSinceMidnight, writeToday } from './support/schedule.ts';
@@ -83,5 +84,56 @@ test('an item’s ticker runs with the picture of that item, not with the wall c
     await page.waitForTimeout(200);
   }
   expect(seenBehind, 'the live picture runs behind the wall clock, so the test could tell').toBe(true);
+  await page.context().close();
+});
+
+test('the strip marks no item while the slate is on the picture, and the next item once it airs', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  test.skip(secondsSinceMidnight() < 120, 'too close to midnight on the schedules’ clock');
+  const site = { url: spec().url, dataDir: spec().dataDir };
+  const video = await createApiClient({ baseUrl: site.url })('video', { params: { id: videoId } });
+  // The day begins 15 s from now, past what the channel has already decided to air (10 s), with the
+  // video; the video again at a fixed time 8 s after it ends: the slate fills the time between.
+  const firstStartsIn = 15;
+  const firstEndsIn = firstStartsIn + video.duration;
+  const secondStartsIn = firstEndsIn + 8;
+  await writeToday(
+    'tv',
+    { startsIn: firstStartsIn, items: [{ id: videoId }, { id: videoId, startsIn: secondStartsIn }] },
+    site,
+  );
+  const written = Date.now();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await open(page, '/', { base: site.url });
+  const strip = page.getByRole('list', { name: 'Программа передач на сегодня' });
+  // Which of the two the strip marks on the air ('slate': neither), each time that changes, until
+  // it marks the second.
+  const marked = async (): Promise<string> => {
+    const at = await strip.evaluate((list) =>
+      [...list.children].findIndex((item) => item.getAttribute('aria-current') === 'true'),
+    );
+    return ['slate', 'first', 'second'][at + 1] ?? 'another';
+  };
+  const marks: { at: number; mark: string }[] = [];
+  for (;;) {
+    const mark = await marked();
+    if (marks.at(-1)?.mark !== mark) marks.push({ at: Date.now() - written, mark });
+    if (mark === 'second') break;
+    expect(Date.now() - written, `the second item came on the picture: ${JSON.stringify(marks)}`).toBeLessThan(
+      (secondStartsIn + 30) * 1000,
+    );
+    await page.waitForTimeout(200);
+  }
+  // Its last changes: the first item, nothing while the slate airs between them, the second.
+  const last = marks.slice(-3);
+  expect(
+    last.map(({ mark }) => mark),
+    JSON.stringify(marks),
+  ).toEqual(['first', 'slate', 'second']);
+  // Each change came with the picture, which runs behind the wall clock: never early.
+  expect(last[1]!.at, 'the slate not before the first item ended').toBeGreaterThan(firstEndsIn * 1000);
+  expect(last[2]!.at, 'the second not before it began').toBeGreaterThan(secondStartsIn * 1000);
   await page.context().close();
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   channelStreamBase,
   formatShift,
+  isFillerSegment,
   iptvChannelId,
   livePictureAt,
   pageTimeZone,
@@ -88,5 +89,17 @@ describe('pageTimeZone', () => {
     expect(pageTimeZone(page(''))).toBe(defaultTimeZone);
     expect(pageTimeZone(page(null))).toBe(defaultTimeZone);
     expect(pageTimeZone(undefined)).toBe(defaultTimeZone);
+  });
+});
+
+describe('the filler in a live playlist', () => {
+  it('is told by its segment address, listed or resolved by a player', () => {
+    expect(isFillerSegment('/media/filler/tv/720/seg_00003.ts')).toBe(true);
+    expect(isFillerSegment('http://127.0.0.1:8088/media/filler/tv/360/seg_00003.ts')).toBe(true);
+    expect(isFillerSegment('https://efir.example/media/filler/radio/seg_00001.aac')).toBe(true);
+    // An item's media, even one named like the filler further down.
+    expect(isFillerSegment('/media/v/12-filler/720/seg_00000.ts')).toBe(false);
+    expect(isFillerSegment('http://127.0.0.1:8088/media/v/filler/tv/seg_00000.ts')).toBe(false);
+    expect(isFillerSegment('/media/fillers/tv/seg_00000.ts')).toBe(false);
   });
 });

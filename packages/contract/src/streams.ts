@@ -4,7 +4,7 @@
 // these addresses from here. docs/LIVE.md tells the same to people.
 
 import { defaultTimeZone } from './calendar.ts';
-import { airsAudio, type ChannelRef } from './channels.ts';
+import { airsAudio, type ChannelKind, type ChannelRef } from './channels.ts';
 import { toLatin } from './transliteration.ts';
 
 /** The radio's two forms: the media playlist most players take, and Apple's master playlist. */
@@ -193,6 +193,17 @@ export const mediaPrefix = '/media/';
 
 /** The address of a file or folder under DATA_DIR/media (`v/<id>/master.m3u8`). */
 export const mediaUrl = (path: string): string => `${mediaPrefix}${path}`;
+
+/** Where the filler (the slate a channel airs where no item's media are) lies under DATA_DIR/media,
+ * by kind of channel: every channel of a kind airs the same. */
+export const fillerFolders: Record<ChannelKind, string> = { video: 'filler/tv', audio: 'filler/radio' };
+
+/** Whether a live playlist's segment (its address, as listed or resolved) is the filler's: the
+ * slate airs there, not an item. */
+export function isFillerSegment(address: string): boolean {
+  const path = new URL(address, 'http://segment.invalid').pathname;
+  return Object.values(fillerFolders).some((folder) => path.startsWith(mediaUrl(`${folder}/`)));
+}
 
 /** The path under DATA_DIR/media of a media address, or undefined for an address elsewhere. */
 export const mediaPathOf = (url: string): string | undefined =>

@@ -3,7 +3,7 @@
 // live playlist gives players. Nothing here is encoded at play time.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ChannelKind, emptySubtitleSegmentPath, mediaPathOf, mediaUrl } from '@efir/contract';
+import { type ChannelKind, emptySubtitleSegmentPath, fillerFolders, mediaPathOf, mediaUrl } from '@efir/contract';
 import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import { subtitleSegmentOf } from './subtitle-segments.ts';
@@ -18,8 +18,8 @@ export const referenceRung = 720;
  * the reference rung and aired with the rung left open; a radio's one rendition. Channels of a
  * kind share its filler. */
 const mediaLayouts: Record<ChannelKind, { filler: string; rung?: { name: string; slot: string } }> = {
-  video: { filler: 'filler/tv', rung: { name: String(referenceRung), slot: rungSlot } },
-  audio: { filler: 'filler/radio' },
+  video: { filler: fillerFolders.video, rung: { name: String(referenceRung), slot: rungSlot } },
+  audio: { filler: fillerFolders.audio },
 };
 
 export class ChannelMedia {

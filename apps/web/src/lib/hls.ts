@@ -15,9 +15,11 @@ export interface HlsAttachment {
 }
 
 /** A followed live stream also tells the wall-clock time of the picture it shows (the playlist's
- * PROGRAM-DATE-TIME at the playing position), which a live page's strip follows. */
+ * PROGRAM-DATE-TIME at the playing position), which a live page's strip follows, and the address
+ * of the segment playing, where the player says it (hls.js; not Safari's own). */
 export interface FollowedStream extends HlsAttachment {
   playingDate: () => Date | undefined;
+  playingSegment: () => string | undefined;
 }
 
 export function playsHlsNatively(media: HTMLMediaElement): boolean {
@@ -141,7 +143,8 @@ export async function followHls(
   }: { channel?: boolean; nearLive?: boolean; signal?: AbortSignal; height?: number; nativeUrl?: string } = {},
 ): Promise<FollowedStream> {
   const Hls = await loadHls();
-  if (signal?.aborted === true) return { detach: () => undefined, playingDate: () => undefined };
+  if (signal?.aborted === true)
+    return { detach: () => undefined, playingDate: () => undefined, playingSegment: () => undefined };
   const backoff = createBackoff();
   // A rewound live stream is asked again from where it plays, not from where it first started.
   const source = typeof url === 'string' ? () => url : url;
@@ -153,6 +156,7 @@ export async function followHls(
   let position = -1;
   let mediaRecoveryTried = false;
   let resume = false;
+  let playingSegment: string | undefined;
 
   const attachAgain = (instance: Hls, play = !media.paused): void => {
     // Whether it played is read before the element is emptied, once per outage.
@@ -160,6 +164,7 @@ export async function followHls(
     position = media.currentTime;
     instance.destroy();
     hls = undefined;
+    playingSegment = undefined;
     backoff.schedule(() => {
       onRecovering();
       connect();
@@ -198,6 +203,9 @@ export async function followHls(
         if (level >= 0) instance.currentLevel = level;
       });
     }
+    instance.on(Hls.Events.FRAG_CHANGED, (_event, data) => {
+      playingSegment = data.frag.url;
+    });
     instance.on(Hls.Events.FRAG_BUFFERED, () => {
       backoff.succeeded();
       mediaRecoveryTried = false;
@@ -235,6 +243,7 @@ export async function followHls(
       hls?.destroy();
     },
     playingDate: () => hls?.playingDate ?? undefined,
+    playingSegment: () => playingSegment,
   };
 }
 
@@ -274,6 +283,7 @@ function followNative(
       const at = start === undefined ? Number.NaN : start.getTime() + media.currentTime * 1000;
       return Number.isNaN(at) ? undefined : new Date(at);
     },
+    playingSegment: () => undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { clockTimeIn, formatShift, type TeleprogramItem } from '@efir/contract';
+import { clockTimeIn, formatShift, isFillerSegment, type TeleprogramItem } from '@efir/contract';
 import type { ReactNode } from 'react';
 import { Volume2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -60,7 +60,7 @@ export function LiveTvSection(slots: LiveTvSlots) {
   // The item the picture shows, once it plays: the strip and the ticker follow it, not the wall
   // clock, which runs a few seconds ahead of any live player; and the item on the air by the clock,
   // which a rewound picture is behind. Each set only when it changes.
-  const [shown, setShown] = useState(-1);
+  const [shown, setShown] = useState(notShown);
   const [airing, setAiring] = useState(-1);
   // The picture's time on the schedules' clock, for the ticker: its messages run with the picture.
   const [pictureClock, setPictureClock] = useState<string>();
@@ -69,7 +69,7 @@ export function LiveTvSection(slots: LiveTvSlots) {
   useEffect(() => {
     starts.current = (withAds?.results ?? []).map((item) => item.time_to_start);
   }, [withAds]);
-  const onPictureTime = useCallback((at: Date | undefined, shift: number) => {
+  const onPictureTime = useCallback((at: Date | undefined, shift: number, slate: boolean) => {
     picture.current = at?.getTime();
     if (at === undefined) {
       setPictureClock(undefined);
@@ -78,7 +78,8 @@ export function LiveTvSection(slots: LiveTvSlots) {
     // A copy's picture and air are read on its own clock: the schedule's wall-clock times.
     const clock = (instant: number): string => clockTimeIn(siteTimeZone(), new Date(instant + shift * 60_000));
     setPictureClock(clock(at.getTime()));
-    setShown(onAirIndex(starts.current, clock(at.getTime())));
+    // The slate on the picture (a gap, an item whose media are late, a join): no item is shown.
+    setShown(slate ? slateShown : onAirIndex(starts.current, clock(at.getTime())));
     setAiring(onAirIndex(starts.current, clock(Date.now())));
   }, []);
   const watch = useCallback((from: number | undefined): void => {
@@ -115,7 +116,8 @@ export function LiveTvSection(slots: LiveTvSlots) {
   }
   const rewound = watching.from !== undefined;
   // Live, the strip follows the picture; rewound, it marks both the picture's item and the air's.
-  const current = items[rewound ? airing : shown >= 0 ? shown : run.index];
+  // Before the picture plays, the run's index stands for it.
+  const current = items[rewound ? airing : shown === notShown ? run.index : shown];
   const watched = rewound ? items[shown] : current;
   const watchedTime = watched?.time_to_start ?? '';
   return (
@@ -158,6 +160,10 @@ export function LiveTvSection(slots: LiveTvSlots) {
   );
 }
 
+/** The strip's index of the picture's item before the picture plays, and while the slate airs. */
+const notShown = -1;
+const slateShown = -2;
+
 /** An item's video: what moving on publishes, and how long it lasts. */
 const videoOf = (item: TeleprogramItem) => item.video;
 
@@ -176,7 +182,7 @@ function LiveVideo({
   watching: Watching;
   /** The visitor's subtitles are on. */
   subtitles: boolean;
-  onPictureTime: (at: Date | undefined, shift: number) => void;
+  onPictureTime: (at: Date | undefined, shift: number, slate: boolean) => void;
   onReanchor: (from: number) => void;
 }) {
   const { t, locale } = useI18n();
@@ -221,7 +227,7 @@ function LiveVideo({
         void video.play().catch(() => undefined);
       });
     };
-    onPictureTime(undefined, shift);
+    onPictureTime(undefined, shift, false);
     // Through an outage (a restart, the channel off air and back) it attaches the stream again and
     // the element's autoplay starts it at the live edge, or a rewound one where it played.
     let pictureTimer = 0;
@@ -237,7 +243,8 @@ function LiveVideo({
             const at = video.paused ? undefined : attachment.playingDate();
             if (at === undefined) return;
             if (from !== undefined) playingAt = at.getTime();
-            onPictureTime(at, shift);
+            const segment = attachment.playingSegment();
+            onPictureTime(at, shift, segment !== undefined && isFillerSegment(segment));
             if (from !== undefined && mustReanchor(at.getTime(), Date.now(), rewindMs())) onReanchor(at.getTime());
           }, 1000);
         }

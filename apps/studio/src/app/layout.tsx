@@ -1,14 +1,12 @@
 // The studio's frame: the side bar of the screens the account may use, the header with who is
 // signed in, the theme and the account's menu, and the screen itself.
 import { mayCall, roleOf } from '@efir/contract';
-import { useMutation } from '@tanstack/react-query';
 import { LogOut, Menu, Moon, Sun, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { studio } from '../lib/api.ts';
 import { roleLabels } from '../lib/roles.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
-import { signOut, useSession } from '../features/session/use-session.ts';
+import { leaveStudio, useSession } from '../features/session/use-session.ts';
 import { navigation } from './nav.ts';
 
 export function Layout() {
@@ -22,10 +20,6 @@ export function Layout() {
   const setMenuOpen = (open: boolean): void => {
     setMenuOpenOn(open ? location.pathname : null);
   };
-  const logout = useMutation({
-    mutationFn: () => studio('logout'),
-    onSettled: signOut,
-  });
   return (
     <div className="shell" data-menu-open={menuOpen}>
       <a className="skip-link" href="#content">
@@ -104,7 +98,7 @@ export function Layout() {
             type="button"
             className="button button--ghost"
             onClick={() => {
-              logout.mutate();
+              void leaveStudio();
             }}
           >
             <LogOut size={16} aria-hidden="true" />

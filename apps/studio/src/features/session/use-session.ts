@@ -2,7 +2,7 @@
 // knows it), kept in the query cache, and forgotten when any call says it has ended.
 import type { StudioSession } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, queryClient, rememberSession, studio } from '../../lib/api.ts';
+import { ApiError, currentCsrfToken, queryClient, rememberSession, studio } from '../../lib/api.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -40,6 +40,11 @@ export const studioBase = '/studio';
  */
 export function forgetSession(): void {
   holdSession(null);
+  forgetAccountsCalls();
+}
+
+/** Stops (aborting those under way) and forgets every call but the session's. */
+function forgetAccountsCalls(): void {
   const other = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKey[0] };
   void queryClient.cancelQueries(other);
   queryClient.removeQueries(other);
@@ -51,6 +56,22 @@ export function forgetSession(): void {
 export function signOut(): void {
   forgetSession();
   window.history.replaceState(null, '', `${studioBase}/`);
+}
+
+/**
+ * The sign-out button: the screens, their polling and their calls under way stop first (aborted),
+ * then the server ends the session, so no call of this account reaches it after that; the sign-in
+ * page shows at once, whatever the server answers.
+ */
+export async function leaveStudio(): Promise<void> {
+  // The session shown goes (and the screens with it); its CSRF token stays for the call that ends it.
+  queryClient.setQueryData(sessionKey, null);
+  forgetAccountsCalls();
+  window.history.replaceState(null, '', `${studioBase}/`);
+  const token = currentCsrfToken();
+  await studio('logout').catch(() => undefined);
+  // Unless the next account signed in meanwhile.
+  if (currentCsrfToken() === token) rememberSession(null);
 }
 
 /** Any call answered 401: the session ended (idle, signed out elsewhere, disabled). */

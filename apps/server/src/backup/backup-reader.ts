@@ -109,7 +109,7 @@ function parsed<T>(
   return result.data;
 }
 
-function same(a: Measured & { name?: string; path?: string }, b: Measured, what: string): void {
+function same(a: Measured, b: Measured, what: string): void {
   if (a.bytes !== b.bytes || a.sha256 !== b.sha256) {
     throw new BackupError(
       `${what} differs from the manifest (${String(b.bytes)} bytes read, ${String(a.bytes)} listed): the archive is damaged`,

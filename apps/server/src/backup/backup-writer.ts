@@ -160,7 +160,8 @@ export function writeBackup(options: BackupOptions): Readable {
   return out;
 }
 
-async function measureFile(path: string): Promise<{ bytes: number; sha256: string }> {
+/** A file's length and SHA-256, read once. */
+export async function measureFile(path: string): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of createReadStream(path)) {

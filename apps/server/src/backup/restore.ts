@@ -3,8 +3,7 @@
 // whole archive has matched its manifest (backup-reader.ts). A restore that fails leaves the
 // database and the media folder as they were.
 import type { BackupHeader, BackupManifest } from '@efir/contract';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -12,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database } from '../db/database.ts';
 import { type BackupProgress, BackupError, readBackup } from './backup-reader.ts';
 import { SnapshotWriter, tablesInUse } from './database-snapshot.ts';
-import { mediaFiles } from './backup-writer.ts';
+import { measureFile, mediaFiles } from './backup-writer.ts';
 import { schemaVersion } from './schema-version.ts';
 import { requeueRunning } from '../repositories/ingest-jobs.ts';
 
@@ -24,21 +23,12 @@ export interface RestoreOptions {
   progress?: (progress: BackupProgress) => void;
 }
 
-async function sha256Of(path: string): Promise<string | undefined> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  } catch {
-    return undefined;
-  }
-  return hash.digest('hex');
-}
-
 /** The referenced media that are not in the media folder as the backup saw them. */
 async function missingMedia(mediaDir: string, manifest: BackupManifest): Promise<string[]> {
   const missing: string[] = [];
   for (const file of manifest.media) {
-    if ((await sha256Of(join(mediaDir, file.path))) !== file.sha256) missing.push(file.path);
+    const found = await measureFile(join(mediaDir, file.path)).catch(() => undefined);
+    if (found?.sha256 !== file.sha256) missing.push(file.path);
   }
   return missing;
 }

@@ -124,7 +124,7 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/config.ts',
-      'apps/server/src/server.ts',
+      'apps/server/src/main.ts',
       'apps/server/src/cli/**',
       'scripts/**',
       'bench/**',

@@ -115,6 +115,8 @@ export const studioCallRoutes = routeTable({
   videoDelete: 'DELETE /videos/:id',
   videoMedia: 'PUT /videos/:id/media',
   videoPreview: 'PUT /videos/:id/preview',
+  videoSubtitles: 'PUT /videos/:id/subtitles',
+  videoSubtitlesRemove: 'DELETE /videos/:id/subtitles/:language',
 
   radios: 'GET /radios',
   radio: 'GET /radios/:id',

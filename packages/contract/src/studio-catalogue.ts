@@ -6,7 +6,7 @@ import { searchQueryMaxLength } from './constants.ts';
 import { safeEmbedUrl } from './embeds.ts';
 import { dateSchema } from './entities.ts';
 import { textSchema } from './studio-text.ts';
-import { subtitleLanguageSchema } from './subtitles.ts';
+import { subtitleLanguageSchema, subtitleLimits } from './subtitles.ts';
 
 /** A tus upload's id, as the upload's URL ends. */
 export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/u, 'not an upload of this site');
@@ -21,7 +21,11 @@ export type JobStage = z.infer<typeof jobStageSchema>;
 
 export const studioJobSchema = z.object({
   id: z.number().int(),
-  kind: z.string().describe('video, radio, demo-video or demo-radio'),
+  kind: z
+    .string()
+    .describe(
+      'video or radio (a file given to the CLI), video-media or radio-media (an upload), video-subtitles, demo-video or demo-radio',
+    ),
   name: z.string(),
   stage: jobStageSchema,
   progress: z.number().describe('0 to 1'),
@@ -166,3 +170,13 @@ export const studioCategorySchema = z.object({
   items: z.number().int().describe('how many videos or radios it holds'),
 });
 export type StudioCategory = z.infer<typeof studioCategorySchema>;
+
+/** A subtitle file of an upload attached to a video as its track of a language. */
+export const videoSubtitlesAttachSchema = z.object({
+  upload: uploadIdSchema.describe('a finished upload of a .vtt or .srt file'),
+  language: subtitleLanguageSchema.describe('its language; a track of that language is replaced'),
+  label: textSchema('Название дорожки', 1, subtitleLimits.labelMax)
+    .regex(/^[^"\r\n]*$/u, 'Название дорожки: без кавычек «"»')
+    .describe('what a player lists it as'),
+});
+export type VideoSubtitlesAttach = z.infer<typeof videoSubtitlesAttachSchema>;

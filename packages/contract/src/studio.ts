@@ -40,7 +40,9 @@ import {
   videoEditSchema,
   videoFieldsSchema,
   videoListQuerySchema,
+  videoSubtitlesAttachSchema,
 } from './studio-catalogue.ts';
+import { subtitleLanguageSchema } from './subtitles.ts';
 import {
   chatBanAddSchema,
   chatDaySchema,
@@ -154,6 +156,12 @@ export const studioCalls = withRoutes(studioCallRoutes, {
   videoDelete: { access: editors, params: idParams, response: ok },
   videoMedia: { access: editors, params: idParams, body: uploadBody, response: studioVideoSchema },
   videoPreview: { access: editors, params: idParams, body: uploadBody, response: studioVideoSchema },
+  videoSubtitles: { access: editors, params: idParams, body: videoSubtitlesAttachSchema, response: studioVideoSchema },
+  videoSubtitlesRemove: {
+    access: editors,
+    params: z.object({ id: idSchema, language: subtitleLanguageSchema }),
+    response: studioVideoSchema,
+  },
 
   radios: { access: editors, querystring: radioListQuerySchema, response: pagedSchema(studioRadioSchema) },
   radio: { access: editors, params: idParams, response: studioRadioSchema },

@@ -3,12 +3,12 @@
 // any other failure is tried again, up to three attempts. Progress is written at most once a
 // second (a new stage at once), which also keeps the job's heartbeat. An editor's upload is
 // removed once its media are made, and the media it replaced are retired.
-import { radioSourceSchema, videoSourceSchema } from '@efir/contract';
+import { radioSourceSchema, subtitleFormats, subtitleLanguageSchema, videoSourceSchema } from '@efir/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { rm } from 'node:fs/promises';
 import { attachDemoRadio, attachDemoVideo } from '../media/demo-ingest.ts';
-import { ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from '../media/ingest.ts';
+import { changeVideoSubtitles, ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from '../media/ingest.ts';
 import { type IngestContext, IngestError, type IngestStage } from '../media/ingest-work.ts';
 import { retireMedia } from '../media/media-files.ts';
 import { demoPicturesArgs } from '../media/demo-media.ts';
@@ -28,6 +28,21 @@ import {
 const demoSourceSchema = z.object({ id: z.number().int().min(1) });
 /** An editor's upload for an existing item: the file is the upload's, removed once used. */
 const uploadSourceSchema = z.object({ file: z.string().min(1), itemId: z.number().int().min(1) });
+
+/** An editor's change of a video's subtitles: a file of an upload attached, or a language removed. */
+const subtitleChangeSchema = z.union([
+  z.object({
+    itemId: z.number().int().min(1),
+    attach: z.object({
+      file: z.string().min(1),
+      format: z.enum(subtitleFormats),
+      name: z.string(),
+      language: subtitleLanguageSchema,
+      label: z.string().min(1),
+    }),
+  }),
+  z.object({ itemId: z.number().int().min(1), remove: subtitleLanguageSchema }),
+]);
 
 /** Makes an item's media from an upload, then retires what they replace and removes the upload. */
 async function fromUpload(
@@ -57,6 +72,13 @@ async function perform(
       return fromUpload(context, uploadSourceSchema.parse(job.source), ingestVideoMedia, progress);
     case 'radio-media':
       return fromUpload(context, uploadSourceSchema.parse(job.source), ingestRadioMedia, progress);
+    case 'video-subtitles': {
+      const change = subtitleChangeSchema.parse(job.source);
+      const { retired } = await changeVideoSubtitles(context, change, progress);
+      await retireMedia(context.db, context.mediaDir, [retired]);
+      if ('attach' in change) await rm(change.attach.file, { force: true });
+      return change.itemId;
+    }
     case 'demo-video': {
       const { id } = demoSourceSchema.parse(job.source);
       await attachDemoVideo(context, id, progress);

@@ -1,6 +1,6 @@
 // Ingest with the real ffmpeg on tiny fixtures made here: videos and radios from editors' files.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { radio, video } from '../db/schema/index.ts';
 import { findItem } from '../repositories/catalogues.ts';
 import { type MediaTools } from './ffmpeg.ts';
-import { ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from './ingest.ts';
+import { changeVideoSubtitles, ingestRadio, ingestRadioMedia, ingestVideo, ingestVideoMedia } from './ingest.ts';
 import { type IngestContext, IngestError } from './ingest-work.ts';
 import { pictureSizes, savePicture } from './pictures.ts';
 import { probeMedia } from './probe.ts';
@@ -359,5 +359,84 @@ describe('a video with subtitles', () => {
     }
     expect(await database.db.select({ n: count() }).from(video)).toEqual(before.videos);
     expect(listTree(mediaDir)).toEqual(before.files);
+  });
+});
+
+describe("an editor's change of a video's subtitles", () => {
+  const folderOf = (link: string): string =>
+    join(mediaDir, link.replace(/^\/media\//u, '').replace(/\/master\.m3u8$/u, ''));
+  const rowOf = async (id: number) => {
+    const row = await findItem(database.db, 'video', id);
+    if (row === undefined) throw new Error(`no video ${String(id)}`);
+    return { ...row, dir: folderOf(row.masterPlaylist) };
+  };
+  const segment = (dir: string, language: string) => readFileSync(join(dir, 'subs', language, 'seg_00000.vtt'), 'utf8');
+
+  it('attaches, replaces and removes tracks in a folder of their own, the picture linked, the other tracks kept', async () => {
+    const id = await ingestVideo(context, { file: join(fixtures, 'silent.mp4'), name: 'Без титров', categoryId: 1 });
+    const bare = await rowOf(id);
+    expect(bare.subtitles).toEqual([]);
+    writeFileSync(join(fixtures, 'upload-en'), 'WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nHello\n');
+    const attach = (file: string, format: 'vtt' | 'srt', language: string, label: string) =>
+      changeVideoSubtitles(context, {
+        itemId: id,
+        attach: { file: join(fixtures, file), format, name: `${file}.${format}`, language, label },
+      });
+
+    expect(await attach('upload-en', 'vtt', 'en', 'English')).toEqual({ retired: bare.masterPlaylist.slice(7, -12) });
+    const english = await rowOf(id);
+    expect(english.subtitles).toEqual(['en']);
+    expect(english.dir).not.toBe(bare.dir);
+    // The media are the same files: linked, not copied or made again; the old folder is the caller's to retire.
+    const rung = String(bare.renditions[0]?.height);
+    expect(statSync(join(english.dir, rung, 'seg_00000.ts')).ino).toBe(
+      statSync(join(bare.dir, rung, 'seg_00000.ts')).ino,
+    );
+    expect(english.renditions.map((r) => r.link)).toEqual(
+      bare.renditions.map((r) =>
+        r.link.replace(bare.masterPlaylist.slice(0, -12), english.masterPlaylist.slice(0, -12)),
+      ),
+    );
+    expect(english.preview).toBe(`${english.masterPlaylist.slice(0, -12)}/preview.jpg`);
+    expect(existsSync(bare.dir)).toBe(true);
+    const master = readFileSync(join(english.dir, 'master.m3u8'), 'utf8');
+    expect(master).toContain('LANGUAGE="en",NAME="English"');
+    expect(master.match(/#EXT-X-STREAM-INF:.*SUBTITLES="subs"/gu)).toHaveLength(bare.renditions.length);
+    expect(segment(english.dir, 'en')).toContain('00:00:00.500 --> 00:00:01.500\nHello');
+
+    // The Russian track comes first and brings its Latin script; the English one is kept as it was.
+    writeFileSync(join(fixtures, 'upload-ru'), '1\n00:00:01,000 --> 00:00:02,000\nДобрый вечер\n');
+    await attach('upload-ru', 'srt', 'ru', 'Русский');
+    const both = await rowOf(id);
+    expect(both.subtitles).toEqual(['ru', 'ru-Latn', 'en']);
+    expect(segment(both.dir, 'en')).toBe(segment(english.dir, 'en'));
+    expect(segment(both.dir, 'ru-Latn')).toContain('Dobryi vecher');
+
+    // A new Russian file replaces the track and its Latin copy.
+    writeFileSync(join(fixtures, 'upload-ru2'), 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nДоброе утро\n');
+    await attach('upload-ru2', 'vtt', 'ru', 'Русский');
+    const replaced = await rowOf(id);
+    expect(replaced.subtitles).toEqual(['ru', 'ru-Latn', 'en']);
+    expect(segment(replaced.dir, 'ru')).toContain('Доброе утро');
+    expect(segment(replaced.dir, 'ru-Latn')).toContain('Dobroe utro');
+
+    // A bad file refuses with its line and changes nothing.
+    writeFileSync(join(fixtures, 'upload-bad'), 'WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nбез стрелки\n');
+    await expect(attach('upload-bad', 'vtt', 'tt', 'Татарча')).rejects.toThrow(
+      new IngestError('upload-bad.vtt, line 3: a cue needs a timing line, start --> end').message,
+    );
+    expect((await rowOf(id)).masterPlaylist).toBe(replaced.masterPlaylist);
+
+    // Removing the Russian track removes its Latin copy.
+    await changeVideoSubtitles(context, { itemId: id, remove: 'ru' });
+    const removed = await rowOf(id);
+    expect(removed.subtitles).toEqual(['en']);
+    expect(readFileSync(join(removed.dir, 'master.m3u8'), 'utf8')).not.toContain('LANGUAGE="ru');
+
+    // New media keep the subtitles they fit.
+    await ingestVideoMedia(context, { file: join(fixtures, 'silent.mp4'), itemId: id });
+    const remade = await rowOf(id);
+    expect(remade.subtitles).toEqual(['en']);
+    expect(segment(remade.dir, 'en')).toContain('Hello');
   });
 });

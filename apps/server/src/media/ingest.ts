@@ -2,19 +2,21 @@
 // folder, moves the folder into place and only then writes the catalogue row (ingest-work.ts). A
 // rejected or failed ingest leaves the database and the media directory as they were. The demo's
 // media are made in demo-ingest.ts.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import {
   defaultSubtitleLanguage,
   latinSubtitleLanguage,
   mediaPathOf,
   mediaUrl,
+  type SubtitleFormat,
+  subtitleLimits,
   type SubtitleTrack,
   toLatin,
 } from '@efir/contract';
 import { categoryExists, findItem, setProbedLength } from '../repositories/catalogues.ts';
 import { addRadio, setRadioAudio } from '../repositories/radios.ts';
-import { addVideo, setVideoMedia, type VideoMedia } from '../repositories/videos.ts';
+import { addVideo, moveVideoMedia, setVideoMedia, type VideoMedia } from '../repositories/videos.ts';
 import { mediaFolderOf } from './media-files.ts';
 import { ffmpeg, type IngestContext, IngestError, ladderMedia, produce, type Progress } from './ingest-work.ts';
 import {
@@ -22,11 +24,12 @@ import {
   ladderBytes,
   ladderFor,
   masterPlaylist,
+  masterWithSubtitles,
   previewArgs,
   radioBytes,
   radioEncodeArgs,
-  type Rung,
   type SubtitleRenditionRef,
+  subtitleRefsOf,
   videoEncodeArgs,
 } from './ladder.ts';
 import { type MediaProbe, probeMedia, segmentStartSeconds } from './probe.ts';
@@ -34,6 +37,7 @@ import {
   checkCuesFit,
   type Cue,
   readSubtitles,
+  renditionCues,
   SubtitleError,
   subtitleRendition,
   subtitleSegmentName,
@@ -103,12 +107,13 @@ async function makeVideoMedia<T>(
   record: (media: VideoMedia, durationSeconds: number) => Promise<T>,
   /** Told the source's length once it is probed, before the encoding. */
   probed?: (durationSeconds: number) => Promise<void>,
-  subtitles: readonly SubtitleTrack[] = [],
+  /** Its subtitle tracks, read and checked against its length. */
+  tracksFor: (durationSeconds: number) => Promise<ReadTrack[]> = () => Promise.resolve([]),
 ): Promise<T> {
   onProgress?.(0, 'probing');
   const probe = await checkSource(context, file, 'video');
-  // A bad subtitle file is refused before the encoding, with the line that is wrong.
-  const tracks = await readTracks(subtitles, probe.durationSeconds);
+  // Bad subtitles are refused before the encoding, with the line that is wrong.
+  const tracks = await tracksFor(probe.durationSeconds);
   await probed?.(probe.durationSeconds);
   const rungs = ladderFor(probe.video?.height ?? 0);
   const stillAt = Math.min(probe.durationSeconds * 0.1, Math.max(0, probe.durationSeconds - 0.5));
@@ -134,7 +139,8 @@ async function makeVideoMedia<T>(
       onProgress?.(encodingShare, 'finishing');
       await ffmpeg(context, previewArgs(probe.input, stillAt, 1280, 720, join(workDir, 'preview.jpg')), 0);
       await ffmpeg(context, previewArgs(probe.input, stillAt, 480, 270, join(workDir, 'preview-catalog.jpg')), 0);
-      const refs = await writeSubtitleRenditions(context, workDir, rungs, tracks);
+      const top = rungs[0];
+      const refs = top === undefined ? [] : await writeSubtitleRenditions(context, workDir, String(top.height), tracks);
       await writeFile(join(workDir, 'master.m3u8'), masterPlaylist(rungs, refs));
       onProgress?.(1, 'finishing');
     },
@@ -171,30 +177,33 @@ export async function ingestVideo(context: IngestContext, source: VideoSource, o
         media,
       ),
     undefined,
-    source.subtitles,
+    (durationSeconds) => readTracks(source.subtitles ?? [], durationSeconds),
   );
 }
 
 /** A subtitle track read and checked: its cues with its language and label. */
 interface ReadTrack {
-  track: SubtitleTrack;
+  track: Omit<SubtitleTrack, 'file'>;
   cues: Cue[];
 }
 
 async function readTracks(subtitles: readonly SubtitleTrack[], durationSeconds: number): Promise<ReadTrack[]> {
   const read: ReadTrack[] = [];
-  for (const track of subtitles) {
+  for (const { file, ...track } of subtitles) {
     try {
-      const cues = await readSubtitles(track.file);
-      checkCuesFit(cues, durationSeconds, basename(track.file));
+      const cues = await readSubtitles(file);
+      checkCuesFit(cues, durationSeconds, basename(file));
       read.push({ track, cues });
     } catch (error) {
-      if (error instanceof SubtitleError) throw new IngestError(error.message);
-      throw error;
+      throw subtitleRefusal(error);
     }
   }
   return withLatinScript(read);
 }
+
+/** A subtitle file refused refuses the job, in its words. */
+const subtitleRefusal = (error: unknown): unknown =>
+  error instanceof SubtitleError ? new IngestError(error.message) : error;
 
 /** The Russian track's cues in the Latin script, as a track of their own after it (the ru-latn
  * pages pick it, as they get every other text in that script), unless one was given. */
@@ -217,12 +226,12 @@ function withLatinScript(tracks: readonly ReadTrack[]): ReadTrack[] {
 async function writeSubtitleRenditions(
   context: IngestContext,
   workDir: string,
-  rungs: readonly Rung[],
+  /** The folder of a rung (its height), whose segments the renditions follow. */
+  rung: string,
   tracks: readonly ReadTrack[],
 ): Promise<SubtitleRenditionRef[]> {
-  const top = rungs[0];
-  if (tracks.length === 0 || top === undefined) return [];
-  const rungDir = join(workDir, String(top.height));
+  if (tracks.length === 0) return [];
+  const rungDir = join(workDir, rung);
   const segments = parseMediaPlaylist(await readFile(join(rungDir, 'index.m3u8'), 'utf8'), (uri) => join(rungDir, uri));
   const first = segments[0];
   if (first === undefined) throw new IngestError('the encoding made no segment');
@@ -270,9 +279,131 @@ export async function ingestVideoMedia(
       return setVideoMedia(context.db, source.itemId, { ...media, ...kept }, durationSeconds);
     },
     (seconds) => setProbedLength(context.db, 'video', source.itemId, seconds),
+    // Its subtitles go on with the new media, if they fit them.
+    async (durationSeconds) => {
+      const tracks = oldFolder === undefined ? [] : await folderTracks(context, oldFolder);
+      for (const { track, cues } of tracks) {
+        try {
+          checkCuesFit(cues, durationSeconds, `the «${track.label}» subtitles`);
+        } catch (error) {
+          throw new IngestError(`${(subtitleRefusal(error) as Error).message}: remove them, or upload media they fit`);
+        }
+      }
+      return tracks;
+    },
   );
   if (!found) throw new IngestError(`video ${source.itemId}: no such video (was it deleted?)`);
   return { retired: oldFolder };
+}
+
+/** The subtitle tracks of a video's media folder (`v/<uuid>`), as its master names them, with their cues. */
+async function folderTracks(context: IngestContext, folder: string): Promise<ReadTrack[]> {
+  const dir = join(context.mediaDir, folder);
+  const refs = subtitleRefsOf(await readFile(join(dir, 'master.m3u8'), 'utf8'));
+  return Promise.all(
+    refs.map(async ({ language, label, uri }) => {
+      const playlist = join(dir, uri);
+      const segments = parseMediaPlaylist(await readFile(playlist, 'utf8'), (segment) =>
+        join(dirname(playlist), segment),
+      );
+      const texts = await Promise.all(segments.map((segment) => readFile(segment.uri, 'utf8')));
+      return { track: { language, label }, cues: await renditionCues(texts) };
+    }),
+  );
+}
+
+/** An editor's change of a video's subtitles: a track attached from a file (in place of the one in
+ * its language, if any), or the track of a language removed. */
+export interface SubtitleChange {
+  itemId: number;
+  attach?: { file: string; format: SubtitleFormat; name: string; language: string; label: string };
+  remove?: string;
+}
+
+/**
+ * Gives a video the subtitles asked in a media folder of its own (a folder is never changed while
+ * it may be playing): the picture and sound files linked from the one it plays, the subtitle
+ * renditions and master written anew. Attaching or removing the Russian track does the same to
+ * its Latin-script copy, which is made again from it.
+ */
+export async function changeVideoSubtitles(
+  context: IngestContext,
+  change: SubtitleChange,
+  onProgress?: Progress,
+): Promise<ReplacedMedia> {
+  onProgress?.(0, 'probing');
+  const { itemId, attach } = change;
+  const before = await findItem(context.db, 'video', itemId);
+  if (before === undefined) throw new IngestError(`video ${itemId}: no such video (was it deleted?)`);
+  const oldFolder = mediaFolderOf(before.masterPlaylist);
+  const top = Math.max(...before.renditions.map((rendition) => rendition.height));
+  if (oldFolder === undefined || !Number.isFinite(top)) {
+    throw new IngestError(`video ${itemId}: subtitles go with media made on this site, and it has none`);
+  }
+  const changed = change.remove ?? attach?.language;
+  const replaced = new Set([changed]);
+  if (changed === defaultSubtitleLanguage.language) replaced.add(latinSubtitleLanguage);
+  const kept = (await folderTracks(context, oldFolder)).filter(({ track }) => !replaced.has(track.language));
+  let tracks = kept;
+  if (attach !== undefined) {
+    const { file, format, name, language, label } = attach;
+    const cues = await readSubtitles(file, format, name).catch((error: unknown) => {
+      throw subtitleRefusal(error);
+    });
+    try {
+      checkCuesFit(cues, before.durationSeconds, name);
+    } catch (error) {
+      throw subtitleRefusal(error);
+    }
+    const added = { track: { language, label }, cues };
+    // The Russian track comes first, as at ingest; another language after those there are.
+    tracks = withLatinScript(language === defaultSubtitleLanguage.language ? [added, ...kept] : [...kept, added]);
+  }
+  if (tracks.length > subtitleLimits.tracksPerVideo) {
+    throw new IngestError(`video ${itemId}: at most ${String(subtitleLimits.tracksPerVideo)} subtitle tracks`);
+  }
+  const oldDir = join(context.mediaDir, oldFolder);
+  const oldBase = mediaUrl(oldFolder);
+  return produce(
+    context,
+    'v',
+    `video ${String(itemId)}`,
+    subtitleLimits.maxBytes * tracks.length,
+    async (workDir) => {
+      await linkMedia(oldDir, workDir);
+      onProgress?.(0.5, 'finishing');
+      const refs = await writeSubtitleRenditions(context, workDir, String(top), tracks);
+      const master = await readFile(join(oldDir, 'master.m3u8'), 'utf8');
+      await writeFile(join(workDir, 'master.m3u8'), masterWithSubtitles(master, refs));
+      onProgress?.(1, 'finishing');
+    },
+    async (urlBase) => {
+      const moved = (link: string): string =>
+        link.startsWith(`${oldBase}/`) ? `${urlBase}${link.slice(oldBase.length)}` : link;
+      const media = {
+        masterPlaylist: moved(before.masterPlaylist),
+        renditions: before.renditions.map((rendition) => ({ ...rendition, link: moved(rendition.link) })),
+        subtitles: tracks.map(({ track }) => track.language),
+        preview: moved(before.preview),
+        previewCatalog: moved(before.previewCatalog),
+      };
+      if (!(await moveVideoMedia(context.db, itemId, before.masterPlaylist, media))) {
+        throw new IngestError(`video ${itemId}: its media changed while its subtitles were made; try again`);
+      }
+      return { retired: oldFolder };
+    },
+  );
+}
+
+/** Hard-links a media folder's picture and sound files, and its previews, into `to`: not its
+ * master playlist or subtitles, which a new folder writes itself. Links cost no room. */
+async function linkMedia(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    const path = relative(from, join(entry.parentPath, entry.name));
+    if (path === 'master.m3u8' || path === 'subs' || path.startsWith(`subs${sep}`)) continue;
+    if (entry.isDirectory()) await mkdir(join(to, path), { recursive: true });
+    else if (entry.isFile()) await link(join(from, path), join(to, path));
+  }
 }
 
 /** Encodes a radio source into HLS AAC and the audio file to save, with a cover if given. */

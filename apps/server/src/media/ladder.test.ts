@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codecsOf, ladderFor, masterPlaylist, videoEncodeArgs } from './ladder.ts';
+import { codecsOf, ladderFor, masterPlaylist, masterWithSubtitles, subtitleRefsOf, videoEncodeArgs } from './ladder.ts';
 
 describe('ladderFor', () => {
   it('always has 720, 480 and 360, and 1080 when the source has it', () => {
@@ -25,6 +25,24 @@ describe('masterPlaylist', () => {
     expect(uris).toEqual(['1080/index.m3u8', '720/index.m3u8', '480/index.m3u8', '360/index.m3u8']);
     expect(text).toContain('RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",FRAME-RATE=25.000');
     expect(codecsOf(ladderFor(1080)[0]!)).toBe('avc1.640028,mp4a.40.2');
+  });
+});
+
+describe('masterWithSubtitles', () => {
+  const russian = { language: 'ru', label: 'Русский', uri: 'subs/ru/index.m3u8' };
+  const english = { language: 'en', label: 'English', uri: 'subs/en/index.m3u8' };
+
+  it('gives a master the tracks asked, as one made with them would be, and reads them back', () => {
+    const rungs = ladderFor(720);
+    expect(masterWithSubtitles(masterPlaylist(rungs), [russian, english])).toBe(
+      masterPlaylist(rungs, [russian, english]),
+    );
+    expect(masterWithSubtitles(masterPlaylist(rungs, [russian, english]), [english])).toBe(
+      masterPlaylist(rungs, [english]),
+    );
+    expect(masterWithSubtitles(masterPlaylist(rungs, [russian]), [])).toBe(masterPlaylist(rungs));
+    expect(subtitleRefsOf(masterPlaylist(rungs, [russian, english]))).toEqual([russian, english]);
+    expect(subtitleRefsOf(masterPlaylist(rungs))).toEqual([]);
   });
 });
 

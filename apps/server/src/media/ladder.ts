@@ -57,7 +57,6 @@ function withMargin(bytes: number): number {
   return Math.ceil(bytes * 1.25 + 16 * 1024 * 1024);
 }
 
-/** The master playlist naming each rung's media playlist `<height>/index.m3u8`, best first. */
 /** A subtitle track as the master playlist names it: its language, label and playlist (relative). */
 export interface SubtitleRenditionRef {
   language: string;
@@ -67,18 +66,12 @@ export interface SubtitleRenditionRef {
 
 /** The SUBTITLES group's id in a master playlist. */
 const subtitleGroup = 'subs';
+const subtitleGroupAttribute = `,SUBTITLES="${subtitleGroup}"`;
 
+/** The master playlist naming each rung's media playlist `<height>/index.m3u8`, best first. */
 export function masterPlaylist(rungs: readonly Rung[], subtitles: readonly SubtitleRenditionRef[] = []): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const track of subtitles) {
-    // Not DEFAULT: a viewer turns subtitles on (the player's CC control); AUTOSELECT lets a
-    // player whose user asked for subtitles in the system's settings take the track by itself.
-    lines.push(
-      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${subtitleGroup}",LANGUAGE="${track.language}",NAME="${track.label}",` +
-        `DEFAULT=NO,AUTOSELECT=YES,URI="${track.uri}"`,
-    );
-  }
-  const group = subtitles.length > 0 ? `,SUBTITLES="${subtitleGroup}"` : '';
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS', ...subtitleMediaLines(subtitles)];
+  const group = subtitles.length > 0 ? subtitleGroupAttribute : '';
   for (const rung of [...rungs].sort((a, b) => b.height - a.height)) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},AVERAGE-BANDWIDTH=${(rung.videoKbps + audioKbps) * 1000},` +
@@ -86,6 +79,43 @@ export function masterPlaylist(rungs: readonly Rung[], subtitles: readonly Subti
       `${rung.height}/index.m3u8`,
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+function subtitleMediaLines(subtitles: readonly SubtitleRenditionRef[]): string[] {
+  // Not DEFAULT: a viewer turns subtitles on (the player's CC control); AUTOSELECT lets a player
+  // whose user asked for subtitles in the system's settings take the track by itself.
+  return subtitles.map(
+    (track) =>
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${subtitleGroup}",LANGUAGE="${track.language}",NAME="${track.label}",` +
+      `DEFAULT=NO,AUTOSELECT=YES,URI="${track.uri}"`,
+  );
+}
+
+const subtitleMediaLine = /^#EXT-X-MEDIA:TYPE=SUBTITLES,.*LANGUAGE="([^"]*)",NAME="([^"]*)",.*URI="([^"]*)"/u;
+
+/** The subtitle tracks a master playlist of `masterPlaylist`'s names, in its order. */
+export function subtitleRefsOf(master: string): SubtitleRenditionRef[] {
+  return master.split('\n').flatMap((line) => {
+    const [, language, label, uri] = subtitleMediaLine.exec(line) ?? [];
+    return language === undefined || label === undefined || uri === undefined ? [] : [{ language, label, uri }];
+  });
+}
+
+/** A master playlist of `masterPlaylist`'s with `subtitles` in place of the tracks it named. */
+export function masterWithSubtitles(master: string, subtitles: readonly SubtitleRenditionRef[]): string {
+  const kept = master
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !subtitleMediaLine.test(line))
+    .map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? line.replace(subtitleGroupAttribute, '') : line));
+  const header = kept.indexOf('#EXT-X-INDEPENDENT-SEGMENTS') + 1;
+  const group = subtitles.length > 0 ? subtitleGroupAttribute : '';
+  const lines = [
+    ...kept.slice(0, header),
+    ...subtitleMediaLines(subtitles),
+    ...kept.slice(header).map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? `${line}${group}` : line)),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

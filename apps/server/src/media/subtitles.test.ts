@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCuesFit,
   parseSubtitles,
+  renditionCues,
   subtitleFormatOf,
   subtitleRendition,
   subtitleSegment,
@@ -136,5 +137,13 @@ describe('subtitles in HLS', () => {
     expect(segments[1]).toContain('через границу');
     // "-->" in a cue's text would read as a timing line.
     expect(segments[2]).toContain('00:00:09.000 --> 00:00:12.000\nпосле конца --&gt; всё\n');
+  });
+
+  it('reads back the cues of a rendition once each, a cue across segments too', async () => {
+    const written = [...cues, { start: 6, end: 7.25, text: 'две\nстроки' }].sort((a, b) => a.start - b.start);
+    const { segments } = subtitleRendition(written, [4, 4, 2.48], 1.4);
+    const read = await renditionCues(segments);
+    expect(read).toEqual(written.map((cue) => ({ ...cue, text: cue.text.replaceAll('-->', '--&gt;') })));
+    expect(subtitleRendition(read, [4, 4, 2.48], 1.4).segments).toEqual(segments);
   });
 });

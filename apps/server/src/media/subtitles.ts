@@ -95,10 +95,13 @@ export async function parseSubtitles(text: string, format: SubtitleFormat, name:
   return cues.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-/** Reads and parses a subtitle file on the server, within the size limit. */
-export async function readSubtitles(file: string): Promise<Cue[]> {
-  const format = subtitleFormatOf(file);
-  const name = basename(file);
+/** Reads and parses a subtitle file on the server, within the size limit; an upload, whose file
+ * has no extension, is read in the format and under the name its upload gave. */
+export async function readSubtitles(
+  file: string,
+  format: SubtitleFormat = subtitleFormatOf(file),
+  name: string = basename(file),
+): Promise<Cue[]> {
   const size = await stat(file).then(
     (found) => (found.isFile() ? found.size : undefined),
     () => undefined,
@@ -182,4 +185,19 @@ export function subtitleRendition(
   }
   lines.push('#EXT-X-ENDLIST');
   return { playlist: `${lines.join('\n')}\n`, segments };
+}
+
+/**
+ * The cues of a rendition this module wrote, from its segments' texts: each cue once, though a cue
+ * across segments is in each of them, on the video's clock (the segments' local time is it).
+ */
+export async function renditionCues(segments: readonly string[]): Promise<Cue[]> {
+  const seen = new Map<string, Cue>();
+  for (const text of segments) {
+    for (const cue of (await parseText(text, { type: 'vtt' })).cues) {
+      const read = { start: cue.startTime, end: cue.endTime, text: cue.text };
+      seen.set(`${String(read.start)} ${String(read.end)} ${read.text}`, read);
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -9,7 +9,8 @@ export type IngestJobRow = typeof ingestJob.$inferSelect;
  * A source file to ingest into a new item (video, radio), an editor's upload making an existing
  * item's media (video-media, radio-media), or the demo media of a catalogue item that has none.
  */
-export type IngestKind = 'video' | 'radio' | 'video-media' | 'radio-media' | 'demo-video' | 'demo-radio';
+export type IngestKind =
+  'video' | 'radio' | 'video-media' | 'radio-media' | 'video-subtitles' | 'demo-video' | 'demo-radio';
 
 /** What a running job is at (the contract's jobStageSchema). */
 export type IngestJobStage = 'queued' | 'probing' | 'encoding' | 'finishing' | 'done' | 'failed';

@@ -16,7 +16,7 @@ export type CatalogueKind = 'video' | 'radio';
 
 /** The ingest kinds that make media for an item of a kind. */
 const jobKinds: Readonly<Record<CatalogueKind, readonly string[]>> = {
-  video: ['video', 'video-media', 'demo-video'],
+  video: ['video', 'video-media', 'video-subtitles', 'demo-video'],
   radio: ['radio', 'radio-media', 'demo-radio'],
 };
 

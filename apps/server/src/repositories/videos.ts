@@ -85,6 +85,20 @@ export async function addVideo(
 
 /** Gives a catalogue video its media, made after it was written (and their length, when given);
  * false when there is no such video. */
+/**
+ * Moves a video to another media folder made from the one it plays (other subtitles), its length
+ * and its readiness as they are; only while it still plays `was`: false when another change came
+ * first (new media, other subtitles) or the video is gone.
+ */
+export async function moveVideoMedia(db: Db, id: number, was: string, media: VideoMedia): Promise<boolean> {
+  const rows = await db
+    .update(video)
+    .set(media)
+    .where(and(eq(video.id, id), eq(video.masterPlaylist, was)))
+    .returning({ id: video.id });
+  return rows.length > 0;
+}
+
 export async function setVideoMedia(db: Db, id: number, media: VideoMedia, durationSeconds?: number): Promise<boolean> {
   const rows = await db
     .update(video)

@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { ownedPath, retireMedia } from '../media/media-files.ts';
 import { type PictureSize, pictureSizes } from '../media/pictures.ts';
 import { categoryExists } from '../repositories/catalogues.ts';
-import { enqueueIngest } from '../repositories/ingest-jobs.ts';
+import { enqueueIngest, type IngestKind } from '../repositories/ingest-jobs.ts';
 import {
   addStudioRadio,
   addStudioVideo,
@@ -120,13 +120,10 @@ function catalogueItems<
   /** Queues an item's media from an upload of the caller's. */
   const queueMedia = async (request: FastifyRequest, tx: Db, item: Row, upload: string): Promise<void> => {
     const { file } = await context.uploads.take(upload, callerOf(request).user.id);
-    await enqueueIngest(
-      tx,
-      `${kind}-media`,
-      { file, itemId: item.id, name: item.name },
-      { itemId: item.id, requestId: request.id },
-    );
+    await queueJob(request, tx, item, `${kind}-media`, { file });
   };
+  const queueJob = (request: FastifyRequest, tx: Db, item: Row, job: IngestKind, source: object) =>
+    enqueueIngest(tx, job, { ...source, itemId: item.id, name: item.name }, { itemId: item.id, requestId: request.id });
   /** Writes a change of an item with its audit entry: what it was and what it is. */
   const edit = (request: FastifyRequest, action: string, before: Row, write: (tx: Db) => Promise<Row>) =>
     change(request, async (tx) => {
@@ -143,7 +140,7 @@ function catalogueItems<
       };
     });
 
-  return {
+  const items = {
     async list(filter: ListFilter): Promise<{ count: number; results: View[] }> {
       const { count, rows } = await studioItemPage(db, kind, filter);
       const jobs = await latestJobs(
@@ -192,15 +189,26 @@ function catalogueItems<
       context.onQueued();
     },
 
-    /** New media from an upload: made in the background, the old ones playing until then. */
-    async media(request: FastifyRequest, id: number, upload: string): Promise<View> {
+    /**
+     * A job of `job`'s kind on an item, audited as `action`: what `prepare` makes of the item (a
+     * change it checks, a file it takes) is the job's source, and what of it the audit log keeps;
+     * the item stays as it is until the job is done.
+     */
+    async queue(
+      request: FastifyRequest,
+      id: number,
+      action: string,
+      job: IngestKind,
+      prepare: (row: Row) => Promise<{ source: object; audited?: object }>,
+    ): Promise<View> {
       const row = await find(id);
+      const { source, audited: after } = await prepare(row);
       await change(request, async (tx) => {
-        await queueMedia(request, tx, row, upload);
-        return { result: undefined, change: { action: `${kind}.media`, entity: kind, entityId: row.id } };
+        await queueJob(request, tx, row, job, source);
+        return { result: undefined, change: { action: `${kind}.${action}`, entity: kind, entityId: row.id, after } };
       });
       context.onQueued();
-      return view(row);
+      return view(await find(id));
     },
 
     /** A new picture from an upload, in the catalogue's sizes; a picture of the studio's it replaces is retired. */
@@ -211,6 +219,15 @@ function catalogueItems<
       await retireMedia(db, context.mediaDir, ownPictures(shape.picturesOf(before)));
       return view(row);
     },
+  };
+  return {
+    ...items,
+    /** New media from an upload: made in the background, the old ones playing until then. */
+    media: (request: FastifyRequest, id: number, upload: string): Promise<View> =>
+      items.queue(request, id, 'media', `${kind}-media`, async () => {
+        const { file } = await context.uploads.take(upload, callerOf(request).user.id);
+        return { source: { file } };
+      }),
   };
 }
 

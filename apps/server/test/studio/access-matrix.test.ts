@@ -34,7 +34,7 @@ import {
 const site = useStudioSite();
 
 /** A value for each path parameter: ids (and an audit entry) that name nothing, and a real
- * slideshow, room, kind, channel and date. */
+ * slideshow, room, kind, channel, date and language. */
 const params: Record<string, string | number> = {
   id: 2_147_483_647,
   entry: 2_147_483_647,
@@ -43,6 +43,7 @@ const params: Record<string, string | number> = {
   kind: 'programmes',
   channel: 'tv',
   date: '2031-01-01',
+  language: 'ru',
 };
 
 const calls = Object.keys(studioCallRoutes) as StudioCallName[];

@@ -12,10 +12,12 @@ import {
   csrfHeader,
   iptvPaths,
   mediaPrefix,
+  mediaUrl,
   studioLimits,
   studioPrefix,
   studioUploadsPath,
   type StudioVideo,
+  subtitleLimits,
 } from '@efir/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -89,10 +91,10 @@ function tus(
   });
 }
 
-async function begin(signed: Signed, size: number): Promise<string> {
+async function begin(signed: Signed, size: number, name = 'проба.mp4'): Promise<string> {
   const created = await tus(signed, 'POST', `${studioPrefix}${studioUploadsPath}`, {
     'upload-length': String(size),
-    'upload-metadata': `filename ${Buffer.from('проба.mp4').toString('base64')}`,
+    'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
   });
   expect(created.status).toBe(201);
   const location = String(created.headers.location);
@@ -108,8 +110,8 @@ function patch(signed: Signed, location: string, offset: number, body: Buffer, c
 }
 
 /** An upload of the whole of `file`, sent at once; its location. */
-async function uploaded(signed: Signed, file: Buffer): Promise<string> {
-  const location = await begin(signed, file.length);
+async function uploaded(signed: Signed, file: Buffer, name?: string): Promise<string> {
+  const location = await begin(signed, file.length, name);
   await patch(signed, location, 0, file);
   return location;
 }
@@ -369,5 +371,104 @@ describe('the disk’s room for uploads', () => {
     expect(nowhere.statusCode).toBe(404);
     expect((await offsetOf(admin, location)).status).toBe(200);
     expect((await give(editor, 'kino')).statusCode).toBe(403);
+  });
+});
+
+describe("a video's subtitles from an upload", () => {
+  let subtitler: Signed;
+  let videoId = 0;
+  beforeAll(async () => {
+    subtitler = await signIn(site(), (await account(site(), 'editor')).id);
+    const added = await studioCall(site(), subtitler, {
+      method: 'POST',
+      url: '/videos',
+      payload: { name: 'Для титров', categoryId: 1 },
+    });
+    videoId = added.json<StudioVideo>().id;
+  });
+  const attach = async (signed: Signed, text: string | Buffer, name: string, language = 'en') =>
+    studioCall(site(), signed, {
+      method: 'PUT',
+      url: `/videos/${String(videoId)}/subtitles`,
+      payload: {
+        upload: (await uploaded(signed, Buffer.from(text), name)).split('/').pop(),
+        language,
+        label: 'English',
+      },
+    });
+  const good = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n';
+
+  it('is refused for a video without media of its own, and before anything is queued', async () => {
+    const refused = await attach(subtitler, good, 'en.vtt');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'Субтитры добавляются к видео, чей файл загружен на сайт: сначала загрузите файл.',
+    });
+    await site().database.db.execute(
+      sql`update video set master_playlist = ${mediaUrl('v/00000000-0000-4000-8000-000000000001/master.m3u8')},
+          duration_seconds = 10 where id = ${videoId}`,
+    );
+  });
+
+  it('is checked when attached: a bad file is refused at once with its line, and nothing is queued', async () => {
+    const cases = [
+      [
+        'WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nбез стрелки\n',
+        'bad.vtt',
+        'bad.vtt, line 3: a cue needs a timing line, start --> end',
+      ],
+      [
+        '1\n00:00:30,000 --> 00:00:31,000\nПосле конца\n',
+        'late.srt',
+        "late.srt: a cue starts at 00:00:30.000, after the video's end (00:00:10.000): «После конца»",
+      ],
+      [randomBytes(512), 'binary.vtt', 'binary.vtt: not UTF-8 text (save it as UTF-8)'],
+      [good, 'subtitles.txt', 'subtitles.txt: subtitles must be a .vtt (WebVTT) or .srt (SubRip) file'],
+    ] as const;
+    for (const [text, name, reason] of cases) {
+      const refused = await attach(subtitler, text, name);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json(), name).toEqual({ detail: `Файл субтитров не принят: ${reason}` });
+    }
+    const video = await studioCall(site(), subtitler, { method: 'GET', url: `/videos/${String(videoId)}` });
+    expect(video.json<StudioVideo>().job).toBeNull();
+    // A file over the limit is refused before it is read.
+    const big = await attach(subtitler, 'x'.repeat(subtitleLimits.maxBytes + 1), 'big.vtt');
+    expect(big.statusCode).toBe(413);
+  });
+
+  it("queues a job with the file, the caller's upload only, and audits it; a track it lacks cannot be removed", async () => {
+    const location = await uploaded(subtitler, Buffer.from(good), 'en.vtt');
+    const call = (signed: Signed) =>
+      studioCall(site(), signed, {
+        method: 'PUT',
+        url: `/videos/${String(videoId)}/subtitles`,
+        payload: { upload: location.split('/').pop(), language: 'en', label: 'English' },
+      });
+    expect((await call(other)).statusCode).toBe(404);
+    const made = await call(subtitler);
+    expect(made.statusCode).toBe(200);
+    const job = await findIngest(site().database.db, made.json<StudioVideo>().job?.id ?? 0);
+    expect(job).toMatchObject({ kind: 'video-subtitles', itemId: videoId, priority: 1 });
+    const source = job?.source as { attach: { file: string; format: string; language: string; label: string } };
+    expect(source.attach).toMatchObject({ format: 'vtt', name: 'en.vtt', language: 'en', label: 'English' });
+    expect(readFileSync(source.attach.file, 'utf8')).toBe(good);
+    const audit = await site().database.db.execute<{ action: string; after: unknown }>(
+      sql`select action, after from audit_entry where entity_id = ${videoId} order by id desc limit 1`,
+    );
+    expect(audit.rows[0]).toEqual({
+      action: 'video.subtitles',
+      after: { language: 'en', label: 'English', file: 'en.vtt' },
+    });
+    const absent = await studioCall(site(), subtitler, {
+      method: 'DELETE',
+      url: `/videos/${String(videoId)}/subtitles/tt`,
+    });
+    expect(absent.statusCode).toBe(404);
+    const badLanguage = await studioCall(site(), subtitler, {
+      method: 'DELETE',
+      url: `/videos/${String(videoId)}/subtitles/${encodeURIComponent('../..')}`,
+    });
+    expect(badLanguage.statusCode).toBe(400);
   });
 });

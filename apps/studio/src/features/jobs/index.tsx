@@ -16,6 +16,7 @@ import { jobsQuery } from './api.ts';
 const kindLabels: Record<string, string> = {
   'video-media': 'Файл видео',
   'radio-media': 'Файл радио',
+  'video-subtitles': 'Субтитры',
   video: 'Загрузка из командной строки',
   radio: 'Загрузка из командной строки',
   'demo-video': 'Демо',

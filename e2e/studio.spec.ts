@@ -1,8 +1,10 @@
 // The studio as the broadcaster's staff use it, in Chromium against a real site: an admin makes
 // an editor's account; the editor uploads a clip through the file input, follows it to the end
-// and it plays on the public site; a rename, an about-page edit and a new poll show publicly; a
-// category survives a reload; signing out leaves no screen behind; wrong passwords are throttled;
-// a moderator cannot open content screens.
+// and it plays on the public site; subtitles attached from a file reach its player and are removed;
+// a rename, an about-page edit and a new poll show publicly; a category survives a reload; signing
+// out leaves no screen behind; wrong passwords are throttled; a moderator cannot open content
+// screens.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   apiUrl,
@@ -183,6 +185,56 @@ test.describe.serial('the studio', () => {
     for (const thumb of await thumbs.all()) expect((await thumb.boundingBox())?.width).toBeGreaterThanOrEqual(60);
     // What does not fit scrolls within the table, not the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.context().close();
+  });
+
+  test('the editor attaches subtitles from a file: a wrong line is refused at once, a good file reaches the public player', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const bad = join(site.dataDir, 'неверные.srt');
+    const good = join(site.dataDir, 'титры.srt');
+    writeFileSync(bad, '1\n00:00:01,000 -> 00:00:19,000\nбез стрелки\n');
+    writeFileSync(good, '1\n00:00:00,000 --> 00:00:19,500\nЗакат над рекой\n');
+    const page = await studioPage(browser, 'vera', editorPassword);
+    await page.goto(`${site.url}/studio/videos/${String(videoId)}`);
+    const panel = page.getByRole('region', { name: 'Субтитры' });
+    await expect(panel.getByText('Субтитров нет.')).toBeVisible();
+    await expect(panel.getByLabel('Язык', { exact: true })).toHaveValue('ru');
+    await expect(panel.getByLabel('Название дорожки', { exact: true })).toHaveValue('Русский');
+    const add = panel.getByRole('button', { name: 'Добавить субтитры' });
+    await expect(add).toBeDisabled();
+    await panel.getByLabel('Файл субтитров', { exact: true }).setInputFiles(bad);
+    await expect(panel.getByTestId('upload-done')).toBeVisible();
+    await add.click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Файл субтитров не принят: неверные.srt, line 2: a cue needs a timing line, start --> end',
+    );
+    await panel.getByLabel('Файл субтитров', { exact: true }).setInputFiles(good);
+    await expect(panel.getByTestId('upload-done')).toContainText('титры.srt');
+    await add.click();
+    // The job remakes the video with the track and its Latin copy; the page follows it.
+    await expect(panel.getByRole('listitem')).toHaveText([/^русский \(ru\)/u, /^русский латиницей \(ru-Latn\)/u], {
+      timeout: 30_000,
+    });
+
+    const viewer = await browser.newPage();
+    await open(viewer, `/video/item/${String(videoId)}`, { base: site.url });
+    await viewer.getByRole('button', { name: 'Субтитры' }).click();
+    const shown = () =>
+      viewer.getByTestId('video-player').evaluate((element) => {
+        const showing = Array.from((element as HTMLVideoElement).textTracks).find((track) => track.mode === 'showing');
+        return Array.from(showing?.activeCues ?? [])
+          .map((cue) => (cue as VTTCue).text)
+          .join();
+      });
+    await expect.poll(shown, { timeout: 20_000 }).toBe('Закат над рекой');
+    await viewer.close();
+
+    // Removed from the keyboard, after a confirmation: the Russian track goes with its Latin copy.
+    await panel.getByRole('button', { name: 'Убрать субтитры: русский', exact: true }).press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Убрать' }).click();
+    await expect(panel.getByText('Субтитров нет.')).toBeVisible({ timeout: 30_000 });
     await page.context().close();
   });
 

@@ -59,7 +59,7 @@ describe('reading subtitles', () => {
       't.vtt, line 8: a cue needs a timing line, start --> end',
     );
     const srtTypo = '1\n00:00:01,000 --> 00:00:02,000\nок\n\n2\n00:00:03,000 - 00:00:04,000\nпропал бы\n';
-    await expect(parseSubtitles(srtTypo, 'srt', 't.srt')).rejects.toThrow('t.srt, line 5: a cue needs a timing line');
+    await expect(parseSubtitles(srtTypo, 'srt', 't.srt')).rejects.toThrow('t.srt, line 6: a cue needs a timing line');
   });
 
   it('refuses a cue that ends before it starts, naming its timing line', async () => {

@@ -45,8 +45,14 @@ function checkBlocks(lines: readonly string[], format: SubtitleFormat, name: str
   const cues = format === 'vtt' ? blocks.slice(1) : blocks;
   for (const { first, lines: text } of cues) {
     if (format === 'vtt' && /^(NOTE|STYLE|REGION)(\s|$)/u.test(text[0] ?? '')) continue;
-    if (!text.slice(0, 2).some((line) => line.includes('-->'))) {
-      throw new SubtitleError(`${name}, line ${String(first)}: a cue needs a timing line, start --> end`);
+    const head = text.slice(0, 2);
+    if (!head.some((line) => line.includes('-->'))) {
+      // The line meant as the timing line is the one with times in it (after an SRT cue's number).
+      const meant = Math.max(
+        0,
+        head.findIndex((line) => /\d:\d\d/u.test(line)),
+      );
+      throw new SubtitleError(`${name}, line ${String(first + meant)}: a cue needs a timing line, start --> end`);
     }
   }
 }

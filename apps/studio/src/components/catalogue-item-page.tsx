@@ -34,8 +34,6 @@ interface Item {
   media: MediaState;
   /** Its HLS playlist, once its media are ready. */
   link: string;
-  /** A video's subtitle languages (a radio has none). */
-  subtitles?: readonly string[];
   preview: string;
   job: StudioJob | null;
 }
@@ -66,6 +64,8 @@ export interface CatalogueItemPageProps<I extends Item, F extends FieldValues, S
   actions?: (item: I) => ReactNode;
   /** Anything more its media offer (a radio's file to save). */
   mediaExtra?: (item: I) => ReactNode;
+  /** Panels of the catalogue's own after the media's (a video's subtitles). */
+  panels?: (item: I) => ReactNode;
   file: { label: string; accept: string };
   /** What its media are, for the preview player, and the player's name for a screen reader. */
   player: { kind: 'video' | 'audio'; label: (item: I) => string };
@@ -154,19 +154,14 @@ export function CatalogueItemPage<I extends Item, F extends FieldValues, S exten
           <ItemMediaPanel
             headingId={`${words.slug}-media`}
             item={data}
-            figures={[
-              formatDuration(data.durationSeconds),
-              words.uses(data),
-              ...(data.subtitles === undefined || data.subtitles.length === 0
-                ? []
-                : [`субтитры: ${data.subtitles.join(', ')}`]),
-            ].join(' · ')}
+            figures={[formatDuration(data.durationSeconds), words.uses(data)].join(' · ')}
             extra={props.mediaExtra?.(data)}
             file={props.file}
             media={media}
             retry={retry}
             accepted={words.accepted}
           />
+          {props.panels?.(data)}
           <ItemPicturePanel
             headingId={`${words.slug}-preview`}
             title={props.picture.title}

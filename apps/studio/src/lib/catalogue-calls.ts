@@ -1,7 +1,7 @@
 // A catalogue's calls as the studio's screens use them, written once over each catalogue's own
 // bindings (features/videos/api.ts, features/radios/api.ts): the list page and the item, followed
 // while something is being made, and the changes, each dropping what it makes stale.
-import type { MediaState, StudioCategory } from '@efir/contract';
+import type { MediaState, StudioCategory, StudioJob } from '@efir/contract';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { queryClient } from './api.ts';
 import { callQuery, type ListQuery } from './list-query.ts';
@@ -54,14 +54,21 @@ export function pageQuery<Item extends { id: number; media: MediaState }, Sort e
 
 const itemKey = (calls: Pick<AnyCalls, 'keys'>, id: number) => [calls.keys.item, { id }] as const;
 
-export function itemQuery<Item extends { id: number; media: MediaState }, Sort extends string>(
-  calls: CatalogueCalls<Item, never, Sort>,
-  id: number,
-) {
+/** Whether a job is still to end. */
+const jobUnderWay = (job: Pick<StudioJob, 'stage'>): boolean => job.stage !== 'done' && job.stage !== 'failed';
+
+export function itemQuery<
+  Item extends { id: number; media: MediaState; job?: Pick<StudioJob, 'stage'> | null },
+  Sort extends string,
+>(calls: CatalogueCalls<Item, never, Sort>, id: number) {
   return queryOptions({
     queryKey: itemKey(calls, id),
     queryFn: ({ signal }) => calls.item(id, signal),
-    refetchInterval: (state) => (state.state.data?.media === 'preparing' ? 1000 : false),
+    // Followed while its media are made, or its job makes anything else of them (subtitles).
+    refetchInterval: (state) => {
+      const item = state.state.data;
+      return item?.media === 'preparing' || (item?.job != null && jobUnderWay(item.job)) ? 1000 : false;
+    },
   });
 }
 
@@ -102,8 +109,16 @@ export function useItemUpload<Item extends { id: number; media: MediaState }, So
   id: number,
   what: 'media' | 'picture',
 ) {
+  return useItemChange(calls, (upload: string) => calls[what](id, upload));
+}
+
+/** A change of an item that answers the item: the lists follow, and its page shows the answer. */
+export function useItemChange<Item extends { id: number }, A>(
+  calls: Pick<AnyCalls, 'keys'>,
+  run: (argument: A) => Promise<Item>,
+) {
   return useMutation({
-    mutationFn: (upload: string) => calls[what](id, upload),
+    mutationFn: run,
     onSuccess: (item) => {
       changed(calls, item);
     },

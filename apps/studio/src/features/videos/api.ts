@@ -1,6 +1,6 @@
 // The video catalogue's calls, bound to their names in the contract; the queries and changes over
 // them are the catalogue's (lib/catalogue-calls.ts).
-import type { StudioVideo, VideoFields } from '@efir/contract';
+import type { StudioVideo, VideoFields, VideoSubtitlesAttach } from '@efir/contract';
 import { studio } from '../../lib/api.ts';
 import { type CatalogueCalls, categoriesQuery } from '../../lib/catalogue-calls.ts';
 
@@ -20,3 +20,9 @@ export const videoCalls: CatalogueCalls<StudioVideo, VideoFields, VideoSort> = {
 };
 
 export const videoCategoriesQuery = categoriesQuery(videoCalls);
+
+/** A video's subtitles: a track of an upload attached, a language's track removed. */
+export const videoSubtitleCalls = {
+  attach: (id: number, body: VideoSubtitlesAttach) => studio('videoSubtitles', { params: { id }, body }),
+  remove: (id: number, language: string) => studio('videoSubtitlesRemove', { params: { id, language } }),
+};

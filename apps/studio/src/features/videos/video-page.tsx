@@ -1,11 +1,12 @@
-// One video: its fields, its media, a new picture, and removing it (the page is the catalogue's,
-// components/catalogue-item-page.tsx).
+// One video: its fields, its media, its subtitles, a new picture, and removing it (the page is the
+// catalogue's, components/catalogue-item-page.tsx).
 import { type VideoFields as Fields, videoFieldsSchema } from '@efir/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink } from 'lucide-react';
 import { CatalogueItemPage } from '../../components/catalogue-item-page.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { videoCalls } from './api.ts';
+import { SubtitlesPanel } from './subtitles-panel.tsx';
 import { videoAccept } from './video-add-dialog.tsx';
 import { VideoFields } from './video-fields.tsx';
 
@@ -46,6 +47,7 @@ export default function VideoPage() {
           </a>
         ) : null
       }
+      panels={(video) => <SubtitlesPanel video={video} />}
       player={{ kind: 'video', label: (video) => `Видео «${video.name}»` }}
       file={{ label: 'Файл видео', accept: videoAccept }}
       picture={{

@@ -180,7 +180,7 @@ test('an editor builds tomorrow by dragging, sees the slate and a cut before sav
   await viewer.close();
 });
 
-test('copying a day keeps a day that has its own schedule until the editor confirms replacing it', async ({
+test('copying a day keeps a day that has its own schedule until the editor confirms replacing it, and repeats it weekly', async ({
   browser,
 }) => {
   const published = await createApiClient({ baseUrl: site() })('videoCatalogue', { query: { page: 1 } });
@@ -220,6 +220,14 @@ test('copying a day keeps a day that has its own schedule until the editor confi
   await expect(dialog.getByRole('status')).toContainText('Записано дней: 1');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   expect(await itemsOf(target)).toBe(1);
+
+  // Repeated weekly: the day's own weekday of the next three weeks, and no day between.
+  await dialog.getByLabel('По', { exact: true }).fill(addDays(source, 21));
+  await dialog.getByRole('button', { name: /^Только по /u }).click();
+  await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Копировать', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText('Записано дней: 3');
+  expect(await Promise.all([7, 8, 14, 21].map((days) => itemsOf(addDays(source, days))))).toEqual([1, 0, 1, 1]);
   await page.context().close();
 });
 

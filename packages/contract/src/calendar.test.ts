@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, instantOf } from './calendar.ts';
+import { addDays, dateIn, instantOf, isoWeekday } from './calendar.ts';
 
 describe('dateIn', () => {
   it('gives the calendar date in the time zone, not in UTC', () => {
@@ -16,6 +16,15 @@ describe('addDays', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
     expect(addDays('2026-11-22', -3)).toBe('2026-11-19');
+  });
+});
+
+describe('isoWeekday', () => {
+  it('counts from Monday, 1, to Sunday, 7', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-28')).toBe(6);
+    expect(isoWeekday('2026-11-29')).toBe(7);
+    expect(isoWeekday('2028-02-29')).toBe(2);
   });
 });
 

@@ -44,6 +44,11 @@ export function addDays(date: string, days: number): string {
   return moved.toISOString().slice(0, 10);
 }
 
+/** A calendar date's ISO weekday: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+}
+
 /** The offset of a time zone from UTC at an instant, in milliseconds (Moscow: +3 h). */
 export function zoneOffsetMs(timeZone: string, instant: number): number {
   const format = made(

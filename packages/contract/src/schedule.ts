@@ -36,8 +36,9 @@ export const scheduleLimits = {
   items: 5000,
   /** Tickers in one day. */
   tickers: 1000,
-  /** Days one copy writes. */
+  /** Days one copy writes, and the days its range may span (a weekday's repeats for a year). */
   copyDays: 62,
+  copyRangeDays: 366,
   /** Days the week view shows. */
   weekDays: 7,
   /** Saved versions of a day listed for reopening, newest first. */

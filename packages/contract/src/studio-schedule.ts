@@ -1,6 +1,7 @@
 // The schedule editor: a day with what the catalogue knows of its items, the timeline it would
 // air, saves over a revision, copies, the week and the on-air desk.
 import { z } from 'zod';
+import { addDays, isoWeekday } from './calendar.ts';
 import { clockTimeSchema, dateSchema } from './entities.ts';
 import {
   channelSlugSchema,
@@ -95,9 +96,40 @@ export const scheduleCopySchema = z
   .object({
     from: dateSchema.describe('the first day to write'),
     to: dateSchema.describe('the last day to write'),
+    weekdays: z
+      .array(z.number().int().min(1).max(7))
+      .min(1, 'Копирование: выберите хотя бы один день недели')
+      .max(7)
+      .optional()
+      .describe('only the days of these ISO weekdays (1 Monday … 7 Sunday) in the range; every day when left out'),
     replace: z.boolean().default(false).describe('write over days that have a schedule'),
   })
   .refine((range) => range.from <= range.to, { message: 'Копирование: последний день раньше первого', path: ['to'] });
+export type ScheduleCopy = z.input<typeof scheduleCopySchema>;
+
+/**
+ * The days a copy of `date` writes: each day of the range on the weekdays asked, but the day
+ * itself; or why it cannot be made (a range longer than a year, more days than one copy writes).
+ */
+export function scheduleCopyDates(
+  date: string,
+  copy: Pick<ScheduleCopy, 'from' | 'to' | 'weekdays'>,
+): { dates: string[] } | { problem: string } {
+  const { copyDays, copyRangeDays } = scheduleLimits;
+  const weekdays = new Set(copy.weekdays ?? [1, 2, 3, 4, 5, 6, 7]);
+  const dates: string[] = [];
+  let span = 0;
+  for (let day = copy.from; day <= copy.to; day = addDays(day, 1)) {
+    span += 1;
+    if (span > copyRangeDays) return { problem: `Диапазон копирования — не длиннее ${String(copyRangeDays)} дней.` };
+    if (day === date || !weekdays.has(isoWeekday(day))) continue;
+    if (dates.length === copyDays) {
+      return { problem: `Копировать можно не больше чем на ${String(copyDays)} дней за раз.` };
+    }
+    dates.push(day);
+  }
+  return { dates };
+}
 
 const dayPlaceSchema = z.object({
   date: dateSchema,

@@ -252,7 +252,7 @@ describe('a day in the schedule editor', () => {
     expect(saved.body.day.tickers).toEqual(tickers);
   });
 
-  it('copies a day to a range, keeping the days that have a schedule unless told to replace them', async () => {
+  it('copies a day to a range or its weekdays, keeping the days that have a schedule unless told to replace them', async () => {
     const params = { channel: 'tv', date: '2031-06-04' };
     const fifth = { channel: 'tv', date: '2031-06-05' };
     expect((await call(editor, 'scheduleSave', { params: fifth, body: { revision: 0, items: [] } })).status).toBe(200);
@@ -270,6 +270,19 @@ describe('a day in the schedule editor', () => {
     expect(replaced.body).toEqual({ written: ['2031-06-05'], kept: [] });
     const tooMany = await call(editor, 'scheduleCopy', { params, body: { from: '2031-06-05', to: '2031-09-30' } });
     expect(tooMany.status).toBe(400);
+    // Repeated by weekday: the Wednesdays of the rest of the month, and no other day.
+    const wednesdays = await call(editor, 'scheduleCopy', {
+      params,
+      body: { from: '2031-06-07', to: '2031-06-30', weekdays: [3] },
+    });
+    expect(wednesdays.body).toEqual({ written: ['2031-06-11', '2031-06-18', '2031-06-25'], kept: [] });
+    const thursday = await call(editor, 'scheduleDay', { params: { channel: 'tv', date: '2031-06-12' } });
+    expect(thursday.body.day.revision).toBe(0);
+    const noWeekday = await call(editor, 'scheduleCopy', {
+      params,
+      body: { from: '2031-06-07', to: '2031-06-30', weekdays: [] },
+    });
+    expect(noWeekday.status).toBe(400);
     const nothing = await call(editor, 'scheduleCopy', {
       params: { channel: 'tv', date: '2031-07-01' },
       body: { from: '2031-07-02', to: '2031-07-03' },

@@ -7,6 +7,7 @@ import {
   kindDescriptions,
   scheduleDraftSchema,
   scheduleLimits,
+  scheduleCopyDates,
   type ScheduleMedia,
   type ScheduleTimeline,
   type StudioAnswer,
@@ -332,15 +333,9 @@ export const scheduleRoutes: FastifyPluginCallbackZod<StudioContext & { timeZone
     handler: async (request) => {
       const { date } = request.params;
       const channel = schedule.channel(request.params.channel);
-      const { from, to, replace } = request.body;
-      const dates: string[] = [];
-      for (let day = from; day <= to; day = addDays(day, 1)) {
-        if (dates.length === scheduleLimits.copyDays) {
-          throw new HttpError(400, `Копировать можно не больше чем на ${String(scheduleLimits.copyDays)} дней за раз.`);
-        }
-        if (day !== date) dates.push(day);
-      }
-      return schedule.copy(actorOf(request), channel, date, dates, replace);
+      const targets = scheduleCopyDates(date, request.body);
+      if ('problem' in targets) throw new HttpError(400, targets.problem);
+      return schedule.copy(actorOf(request), channel, date, targets.dates, request.body.replace);
     },
   });
 

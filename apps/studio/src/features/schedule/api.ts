@@ -3,6 +3,7 @@
 import {
   type ChannelKind,
   type ScheduleMedia,
+  type ScheduleCopy,
   type ScheduleMove,
   type ScheduleSave,
   type StudioScheduleDay,
@@ -165,8 +166,7 @@ export function useMoveProgramme(channel: string) {
 
 export function useCopyDay(channel: string, date: string) {
   return useMutation({
-    mutationFn: (body: { from: string; to: string; replace: boolean }) =>
-      studio('scheduleCopy', { params: { channel, date }, body }),
+    mutationFn: (body: ScheduleCopy) => studio('scheduleCopy', { params: { channel, date }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('scheduleWeek') }),
   });
 }

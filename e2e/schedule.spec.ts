@@ -221,13 +221,57 @@ test('copying a day keeps a day that has its own schedule until the editor confi
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   expect(await itemsOf(target)).toBe(1);
 
-  // Repeated weekly: the day's own weekday of the next three weeks, and no day between.
-  await dialog.getByLabel('По', { exact: true }).fill(addDays(source, 21));
+  // Repeated weekly: the day's own weekday of three weeks, and no day between (weeks no other
+  // test of this site writes).
+  await dialog.getByLabel('С', { exact: true }).fill(addDays(source, 50));
+  await dialog.getByLabel('По', { exact: true }).fill(addDays(source, 70));
   await dialog.getByRole('button', { name: /^Только по /u }).click();
   await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Копировать', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Записано дней: 3');
-  expect(await Promise.all([7, 8, 14, 21].map((days) => itemsOf(addDays(source, days))))).toEqual([1, 0, 1, 1]);
+  expect(await Promise.all([56, 57, 63, 70].map((days) => itemsOf(addDays(source, days))))).toEqual([1, 0, 1, 1]);
+  await page.context().close();
+});
+
+test('a gap before a fixed start fills from a category in rotation, no programme within the hours asked', async ({
+  browser,
+}) => {
+  const token = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const video = Number(process.env.E2E_VIDEO_ID);
+  const date = addDays(wallClock(new Date()).date, 45);
+  // The 20 s test video at 09:00, and again at 09:01:05: 45 s of slate between.
+  await createAdminClient({ baseUrl: site(), token })('scheduleWrite', {
+    params: { channel: 'tv', date },
+    body: {
+      startsAt: '09:00:00',
+      finishedText: '',
+      items: [
+        { id: video, startsAt: null, isAd: false },
+        { id: video, startsAt: '09:01:05', isAd: false },
+      ],
+    },
+  });
+  const page = await editor(browser);
+  await page.goto(`${site()}/studio/schedule/tv/${date}`);
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  await page.getByRole('button', { name: /^Заполнить паузу/u }).click();
+  const dialog = page.getByRole('dialog', { name: 'Заполнить паузу' });
+  // The category offered first is the first that has programmes: the test video's.
+  const category = await page.evaluate(
+    async (url) => ((await (await fetch(url)).json()) as { categoryId: number }).categoryId,
+    studioUrl('video', { params: { id: video } }),
+  );
+  await expect(dialog.getByLabel('Рубрика', { exact: true })).toHaveValue(String(category));
+  // The only programme of the category with media airs on both sides of the gap: not within 3 hours.
+  await expect(dialog.getByRole('status')).toHaveText(/^Ничего не помещается/u);
+  await dialog.getByLabel('Не повторять, часов', { exact: true }).fill('0');
+  await expect(dialog.getByRole('status')).toContainText('Войдёт передач: 2');
+  await dialog.getByRole('button', { name: 'Вставить' }).click();
+  await expect(dayItems(page)).toHaveCount(4);
+  await expect(page.getByTestId('timeline-row')).toHaveCount(4);
+  await expect(page.locator('.timeline[aria-busy="false"]')).toBeVisible();
+  // The two go in before the fixed start and air whole: nothing is cut.
+  await expect(page.getByTestId('timeline-cut')).toHaveCount(0);
   await page.context().close();
 });
 
@@ -516,8 +560,8 @@ test('in the week an editor moves a programme to another day at a time, and both
   await page.reload();
   await drag(days.first().locator('.week__label .week__grip'), page.getByTestId('week-bar').nth(3), 0.5);
   const copy = page.getByRole('dialog', { name: 'Копировать день' });
-  await expect(copy.getByLabel('С')).toHaveValue(addDays(first.date, 3));
-  await expect(copy.getByLabel('По')).toHaveValue(addDays(first.date, 3));
+  await expect(copy.getByLabel('С', { exact: true })).toHaveValue(addDays(first.date, 3));
+  await expect(copy.getByLabel('По', { exact: true })).toHaveValue(addDays(first.date, 3));
   await page.context().close();
 });
 

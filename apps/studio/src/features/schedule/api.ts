@@ -6,6 +6,7 @@ import {
   type ScheduleCopy,
   type ScheduleMove,
   type ScheduleSave,
+  type StudioCategory,
   type StudioScheduleDay,
 } from '@efir/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -71,6 +72,30 @@ export async function mediaOf(kind: ChannelKind, id: number): Promise<ScheduleMe
     draft: found.draft,
     preview: found.preview,
   };
+}
+
+/** A catalogue's categories, for a fill of a channel of `kind`. */
+export function categoriesOf(kind: ChannelKind, signal: AbortSignal): Promise<StudioCategory[]> {
+  return kind === 'video' ? studio('videoCategories', { signal }) : studio('radioCategories', { signal });
+}
+
+/** What a fill may take from a category: its published items with media, the newest hundred. */
+export async function fillCandidates(
+  kind: ChannelKind,
+  category: number,
+  signal: AbortSignal,
+): Promise<ScheduleMedia[]> {
+  const query = { category, draft: 0, media: 'ready', size: 100 } as const;
+  const { results } =
+    kind === 'video' ? await studio('videos', { query, signal }) : await studio('radios', { query, signal });
+  return results.map(({ id, name, durationSeconds, media, draft, preview }) => ({
+    id,
+    name,
+    durationSeconds,
+    media,
+    draft,
+    preview,
+  }));
 }
 
 let keys = 0;

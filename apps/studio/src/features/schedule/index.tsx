@@ -32,6 +32,7 @@ import {
 } from './api.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { CopyDialog } from './copy-dialog.tsx';
+import { FillDialog, type Gap } from './fill-dialog.tsx';
 import { LeaveGuard, useKeptDraft } from './kept-draft.tsx';
 import { ItemRow } from './item-row.tsx';
 import { PlacementPicker } from './placement.tsx';
@@ -145,6 +146,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const picture = usePictureClock(channel, !onAirDay);
   const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
   const [placing, setPlacing] = useState<PlacementChoice>({ placement: { at: 'end' }, fixed: false });
+  const [filling, setFilling] = useState<Gap>();
   /** The draft as last asked for: an add answers after its item is read, maybe after another. */
   const latest = useRef(current);
   useLayoutEffect(() => {
@@ -388,9 +390,40 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
             names={names}
             stale={preview.isPlaceholderData || preview.isFetching}
             now={picture}
+            onFill={setFilling}
           />
         )}
       </div>
+      {filling === undefined || preview.data === undefined ? null : (
+        <FillDialog
+          kind={aired.kind}
+          gap={filling}
+          airings={preview.data.rows.flatMap((row) => {
+            const item = current.items[row.index];
+            return row.airs && row.start !== null && item !== undefined
+              ? [{ id: item.media.id, start: row.start }]
+              : [];
+          })}
+          onFill={(picks) => {
+            const before = latest.current;
+            const added = picks.map((media) => ({
+              key: nextKey(),
+              media,
+              startsAt: null,
+              isAd: false,
+              draft: 0 as const,
+            }));
+            const at = Math.min(filling.before, before.items.length);
+            latest.current = { ...before, items: [...before.items.slice(0, at), ...added, ...before.items.slice(at)] };
+            setDraft(latest.current);
+            setFilling(undefined);
+            toast(`Пауза заполнена: передач ${String(picks.length)}, с места ${String(at + 1)}.`);
+          }}
+          onClose={() => {
+            setFilling(undefined);
+          }}
+        />
+      )}
       {conflict === undefined ? null : (
         <ConflictDialog
           problem={conflict.problem}

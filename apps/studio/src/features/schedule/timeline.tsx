@@ -3,12 +3,14 @@
 // the day's end, and, for the day on the air, from which moment a save airs. It scrolls on its
 // own beside the list, so it takes the keyboard's focus too. On the day on the air a «now» line
 // marks the instant the viewers see (their players' clock, not the wall's), and the timeline
-// opens there rather than at the day's start.
+// opens there rather than at the day's start. A gap of slate still to air can be filled from a
+// category (fill-dialog.tsx).
 import type { ScheduleTimeline } from '@efir/contract';
 import { dateIn } from '@efir/contract';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { clockAfter, clockFormat } from '../../lib/channels.ts';
 import { formatDuration } from '../../lib/format.ts';
+import type { Gap } from './fill-dialog.tsx';
 
 const whyText: Record<ScheduleTimeline['rows'][number]['why'], string> = {
   airs: '',
@@ -25,6 +27,8 @@ export function Timeline(props: {
   stale: boolean;
   /** The instant the viewers see, on the day on the air. */
   now?: number | undefined;
+  /** Asks to fill a gap of slate still to air. */
+  onFill?: (gap: Gap) => void;
 }) {
   const { timeline, now } = props;
   const section = useRef<HTMLElement>(null);
@@ -97,6 +101,23 @@ export function Timeline(props: {
                 {row.gapBeforeSeconds >= 1 ? (
                   <span className="timeline__gap" data-testid="timeline-gap">
                     Заставка {formatDuration(row.gapBeforeSeconds)}
+                    {props.onFill === undefined || props.stale || past || row.start === null ? null : (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`Заполнить паузу ${formatDuration(row.gapBeforeSeconds)} перед «${name}»`}
+                        onClick={() => {
+                          if (row.start === null) return;
+                          props.onFill?.({
+                            before: row.index,
+                            start: row.start - row.gapBeforeSeconds * 1000,
+                            seconds: row.gapBeforeSeconds,
+                          });
+                        }}
+                      >
+                        Заполнить
+                      </button>
+                    )}
                   </span>
                 ) : null}
                 <span className="timeline__time">

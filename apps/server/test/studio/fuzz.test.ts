@@ -43,6 +43,7 @@ const params = (login: string): Record<string, string | number> => ({
   kind: 'programmes',
   channel: 'tv',
   date: '2031-01-01',
+  language: 'ru',
 });
 
 /**

@@ -43,6 +43,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The tags open collapsed: Swagger UI 5 stops drawing the list part way when it draws all of
+  // Efir's ~150 calls at once (the public, studio and admin tags open together), and draws each
+  // tag whole when it is opened.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -1,5 +1,6 @@
 // Runs the benchmarks one after another (`npm run bench`). Add further benchmarks here.
 import { runApiBenchmark } from './api.ts';
+import { runCdnBenchmark } from './cdn.ts';
 import { runFanoutBenchmark } from './fanout.ts';
 import { runFirstFrameBenchmark } from './first-frame.ts';
 import { runFirstStartBenchmark } from './first-start.ts';
@@ -19,6 +20,7 @@ const benchmarks: { name: string; run: () => Promise<void> }[] = [
   { name: 'fanout', run: runFanoutBenchmark },
   { name: 'viewers', run: runViewersBenchmark },
   { name: 'search', run: runSearchBenchmark },
+  { name: 'cdn', run: runCdnBenchmark },
 ];
 
 for (const benchmark of benchmarks) {

@@ -20,10 +20,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiUrl } from '@efir/contract';
-import pg from 'pg';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { nginxPids, processTree, type Usage, usage, childrenOf, readProc } from './process-tree.ts';
-import { cpuModel, fixed, loadAverages, log, nproc, writeResult } from './support.ts';
+import { cpuModel, dropDatabase, fixed, loadAverages, log, nproc, writeResult } from './support.ts';
 import { type Kind, newTally, p as percentile, type Tally, type Viewer, viewer } from './viewers.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
@@ -144,18 +143,6 @@ async function reap(pids: readonly number[]): Promise<void> {
   for (const pid of alive()) {
     log(`nginx ${String(pid)} still running: SIGKILL`);
     process.kill(pid, 'SIGKILL');
-  }
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } catch (error) {
-    log(`could not drop the database ${name}: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await admin.end().catch(() => undefined);
   }
 }
 
@@ -331,7 +318,7 @@ export async function runSoak(): Promise<number> {
       log(`the cluster did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
     });
     await reap(nginxLeft);
-    await dropDatabase(database);
+    await dropDatabase(adminUrl, database);
     rmSync(tempDir, { recursive: true, force: true });
   }
   const { markdown, passed } = report(samples, loadBefore);

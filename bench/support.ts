@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 
 import { freePort, freePorts } from '../apps/server/test/free-port.ts';
@@ -203,4 +204,17 @@ export function runAsScript(benchmark: () => Promise<void>): void {
     console.error('bench: failed:', error);
     process.exitCode = 1;
   });
+}
+
+/** Drops a benchmark's own database (`adminUrl` names a database of the same server to connect to). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } catch (error) {
+    log(`could not drop the database ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
 }

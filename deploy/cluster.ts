@@ -2,7 +2,8 @@
 // this machine's PostgreSQL and Redis, sharing one data directory, behind Debian's nginx, which
 // listens on the site's and the media port, serves the segments itself and balances the rest
 // (deploy/nginx.conf.template). Each node is asked /health/ready every second; an unready or
-// stopped node is taken out of nginx's lists until it is ready again.
+// stopped node is taken out of nginx's lists until it is ready again. With `--cdn`, Varnish takes
+// the two ports as the edge in front of nginx (deploy/varnish.vcl.template), nginx 500 above them.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -24,7 +25,13 @@ export interface ClusterOptions {
   /** More settings for every node (LOG_LEVEL, DEMO_MEDIA …). */
   env: Record<string, string>;
   log: (line: string) => void;
+  /** Varnish in front as the edge (deploy/varnish.vcl.template) on the site's and the media port,
+   * nginx behind it on ports `cdnOffset` above them. */
+  cdn?: boolean;
 }
+
+/** How far above the public ports nginx listens when Varnish takes them. */
+export const cdnOffset = 500;
 
 export interface ClusterNode {
   index: number;
@@ -44,6 +51,8 @@ export interface Cluster {
   siteUrl: string;
   mediaUrl: string;
   nodes: ClusterNode[];
+  /** With a CDN: varnishd's working directory, which `varnishstat -n` reads. */
+  edge?: { workDir: string };
   stop(): Promise<void>;
 }
 
@@ -58,18 +67,24 @@ async function ready(url: string): Promise<boolean> {
   }
 }
 
-/** nginx from the PATH or Debian's place; installed with apt where we may. */
-function locateNginx(log: (line: string) => void): string {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx']) if (existsSync(candidate)) return candidate;
-  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+/** A program from the PATH or Debian's place (nginx, varnishd); its package installed with apt
+ * where we may. */
+function locateProgram(program: string, debianPackage: string, log: (line: string) => void): string {
+  for (const candidate of [`/usr/sbin/${program}`, `/usr/local/sbin/${program}`]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim();
   if (found !== '') return found;
   const mayInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-  if (!mayInstall) throw new Error('the cluster needs nginx: apt-get install nginx');
-  log('apt-get install nginx');
+  if (!mayInstall) throw new Error(`the cluster needs ${program}: apt-get install ${debianPackage}`);
+  log(`apt-get install ${debianPackage}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });
-  return '/usr/sbin/nginx';
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debianPackage], {
+    stdio: 'inherit',
+    env,
+  });
+  return `/usr/sbin/${program}`;
 }
 
 /** Creates the database named in `url` if it is not there (on a fresh machine). */
@@ -90,7 +105,6 @@ async function ensureDatabase(url: string): Promise<void> {
 
 /** The nginx configuration for these nodes, from the template, `down` on those out of rotation. */
 export function nginxConfig(options: ClusterOptions, prefix: string, inRotation: readonly boolean[]): string {
-  const template = readFileSync(join(root, 'deploy/nginx.conf.template'), 'utf8');
   const servers = (port: number) =>
     inRotation
       .map(
@@ -101,9 +115,10 @@ export function nginxConfig(options: ClusterOptions, prefix: string, inRotation:
   const origins = siteOrigins(options)
     .map((origin) => `"${origin}" "${origin}";`)
     .join('\n    ');
+  const behind = options.cdn === true ? cdnOffset : 0;
   const values: Record<string, string> = {
-    SITE_PORT: String(options.sitePort),
-    MEDIA_PORT: String(options.mediaPort),
+    SITE_PORT: String(options.sitePort + behind),
+    MEDIA_PORT: String(options.mediaPort + behind),
     SITE_NODES: servers(options.sitePort),
     MEDIA_NODES: servers(options.mediaPort),
     MEDIA_DIR: resolve(options.dataDir, 'media'),
@@ -111,9 +126,22 @@ export function nginxConfig(options: ClusterOptions, prefix: string, inRotation:
     PREFIX: prefix,
     USER: userInfo().username,
   };
-  return template.replace(/\{\{(\w+)\}\}/gu, (_all, name: string) => {
+  return filled('nginx.conf.template', values);
+}
+
+/** The Varnish configuration in front of nginx's ports. */
+export function varnishConfig(options: ClusterOptions): string {
+  return filled('varnish.vcl.template', {
+    NGINX_SITE_PORT: String(options.sitePort + cdnOffset),
+    NGINX_MEDIA_PORT: String(options.mediaPort + cdnOffset),
+  });
+}
+
+/** A template of deploy/ with its {{NAME}}s replaced by `values`. */
+function filled(template: string, values: Record<string, string>): string {
+  return readFileSync(join(root, 'deploy', template), 'utf8').replace(/\{\{(\w+)\}\}/gu, (_all, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`the nginx template names {{${name}}}, which the cluster does not know`);
+    if (value === undefined) throw new Error(`deploy/${template} names {{${name}}}, which the cluster does not know`);
     return value;
   });
 }
@@ -123,7 +151,8 @@ function siteOrigins(options: ClusterOptions): string[] {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const nginx = locateNginx(options.log);
+  const nginx = locateProgram('nginx', 'nginx', options.log);
+  const varnishd = options.cdn === true ? locateProgram('varnishd', 'varnish', options.log) : undefined;
   await ensureDatabase(options.databaseUrl);
   mkdirSync(options.dataDir, { recursive: true });
   const prefix = resolve(options.dataDir, '..', `${String(options.sitePort)}-nginx`);
@@ -208,12 +237,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const quitNginx = (): void => {
     spawnSync(nginx, ['-s', 'quit', '-c', confFile, '-p', prefix], { stdio: 'ignore' });
   };
+  const edgeDir = join(prefix, 'varnish');
+  let edge: ChildProcess | undefined;
+  const stopEdge = async (): Promise<void> => {
+    if (edge === undefined || edge.exitCode !== null || edge.signalCode !== null) return;
+    const exited = new Promise((done) => edge?.once('exit', done));
+    edge.kill('SIGTERM');
+    await exited;
+  };
 
   // The first node writes the demo into an empty database; the others start on what it wrote.
   try {
     await startNode(0);
     await Promise.all(rotation.slice(1).map((_, i) => startNode(i + 1)));
+    if (varnishd !== undefined) edge = await startEdge(varnishd, options, prefix, edgeDir);
   } catch (error) {
+    await stopEdge();
     await Promise.all(children.map((_, i) => stopNode(i, 'SIGTERM')));
     quitNginx();
     throw error;
@@ -234,13 +273,40 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       stop: () => stopNode(i, 'SIGTERM'),
       start: () => startNode(i),
     })),
+    ...(edge === undefined ? {} : { edge: { workDir: edgeDir } }),
     stop: async () => {
       checking = false;
       await checked;
+      await stopEdge();
       await Promise.all(children.map((_, i) => stopNode(i, 'SIGTERM')));
       quitNginx();
     },
   };
+}
+
+/** Starts varnishd in the foreground on the public ports, in front of nginx, and waits until the
+ * site answers through it. */
+async function startEdge(
+  varnishd: string,
+  options: ClusterOptions,
+  prefix: string,
+  workDir: string,
+): Promise<ChildProcess> {
+  const vcl = join(prefix, 'varnish.vcl');
+  writeFileSync(vcl, varnishConfig(options));
+  const args = [
+    // No jail: it runs as the runner's user, as nginx's workers do (DATA_DIR is the owner's only).
+    ...['-F', '-j', 'none', '-n', workDir, '-f', vcl, '-s', 'malloc,256m'],
+    ...['-a', `site=:${String(options.sitePort)}`, '-a', `media=:${String(options.mediaPort)}`],
+  ];
+  const child = spawn(varnishd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 30_000;
+  while (!(await ready(`http://127.0.0.1:${String(options.sitePort)}`))) {
+    if (child.exitCode !== null) throw new Error(`varnishd exited (${String(child.exitCode)})`);
+    if (Date.now() > deadline) throw new Error('the site did not answer through varnishd within 30 s');
+    await wait(200);
+  }
+  return child;
 }
 
 async function main(): Promise<void> {
@@ -248,6 +314,7 @@ async function main(): Promise<void> {
   const sitePort = Number(env.PORT ?? 8080);
   const mediaPort = Number(env.MEDIA_PORT ?? 8088);
   const cluster = await startCluster({
+    cdn: process.argv.includes('--cdn'),
     nodes: Number(env.CLUSTER_NODES ?? 2),
     sitePort,
     mediaPort,
@@ -261,7 +328,7 @@ async function main(): Promise<void> {
     },
   });
   console.info(
-    `efir cluster: ${String(cluster.nodes.length)} nodes behind nginx: the site on ${cluster.siteUrl}, the streams on ${cluster.mediaUrl}` +
+    `efir cluster: ${String(cluster.nodes.length)} nodes behind nginx${cluster.edge === undefined ? '' : ' behind Varnish'}: the site on ${cluster.siteUrl}, the streams on ${cluster.mediaUrl}` +
       ` (nodes: ${cluster.nodes.map((node) => node.siteUrl).join(', ')}). Ctrl+C stops it.`,
   );
   let stopping = false;

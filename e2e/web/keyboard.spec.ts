@@ -71,6 +71,8 @@ const controls: [string, RegExp[], ((page: Page) => Promise<void>)?][] = [
       /^button «Вперёд»$/u,
       /^button «Голосовать»$/u,
     ],
+    // «С начала» waits for the picture's item to be known.
+    (page) => expect(page.getByRole('button', { name: 'С начала', exact: true })).toBeEnabled({ timeout: 15_000 }),
   ],
   ['/tv', [/^button «Сегодня \d+ [а-я]+»$/u, /^button «Вторник \d+ [а-я]+»$/u]],
   [

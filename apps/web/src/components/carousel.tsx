@@ -26,6 +26,8 @@ const arrows = [
 ] as const;
 
 interface CarouselProps {
+  /** Its region's name. A titled row around it is not a region of its own, or a screen reader's
+   * list of regions would name each row twice. */
   label: string;
   slides: readonly { key: string | number; content: ReactNode }[];
   /** Slides per view below 700 px and from 700 px. */

@@ -34,9 +34,9 @@ function Row({ row }: { row: MainListEntry }) {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section, '100%');
   return (
-    <section ref={section} className="section" aria-labelledby={`row-${row.id}`}>
+    <section ref={section} className="section">
       <div className="page-heading">
-        <h2 id={`row-${row.id}`}>{row.name}</h2>
+        <h2>{row.name}</h2>
         <AppLink to={row.category_id === null ? '/catalog' : `/catalog?tab=${String(row.category_id)}`}>
           {t('search.more')}
         </AppLink>

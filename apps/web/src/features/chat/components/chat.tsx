@@ -199,6 +199,7 @@ function NicknameForm({ initial, onSave }: { initial: string; onSave: (name: str
       <div className="chat__row">
         <input
           id="chat-nickname"
+          type="text"
           className="chat__input"
           value={name}
           maxLength={chatInputMaxUnits(chatNameMaxLength)}

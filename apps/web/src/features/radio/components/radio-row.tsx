@@ -16,8 +16,8 @@ export function RadioRow({
 }) {
   if (radios.length === 0) return null;
   return (
-    <section className="section" aria-labelledby={id} data-testid={id}>
-      <h2 id={id}>{title}</h2>
+    <section className="section" data-testid={id}>
+      <h2>{title}</h2>
       <Carousel
         label={title}
         perView={{ mobile: 1.5, wide: 4 }}

@@ -100,6 +100,7 @@ export function Slideshow({ name, label, autoplayMs, perView = { mobile: 1, wide
           <article className="slide" data-testid="slide">
             <PreviewImage src={slide.get_preview} className="slide__image" eager={index === 0} />
             <div className="slide__caption">
+              <span className="slide__fade" aria-hidden="true" />
               <SlideTags slide={slide} />
               <h2 className="slide__name">
                 <SlideTarget slide={slide} />

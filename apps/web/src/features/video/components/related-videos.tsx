@@ -22,8 +22,8 @@ export function RelatedVideos({ id }: { id: number }) {
   const videos = related.data;
   if (videos?.length === 0) return null;
   return (
-    <section className="section" aria-labelledby="related-title" data-testid="related-videos">
-      <h2 id="related-title">{t('video.related')}</h2>
+    <section className="section" data-testid="related-videos">
+      <h2>{t('video.related')}</h2>
       {videos === undefined ? (
         <Skeleton height="200px" />
       ) : (

@@ -1,6 +1,6 @@
 // /about: the side menu and the five sections.
 import { expect, test } from '@playwright/test';
-import { expectNoCyrillic, open, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { expectNoCyrillic, open, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -24,8 +24,6 @@ test.describe('desktop, 1280 px', () => {
     // The menu stays in view beside the text.
     await expect(page.getByRole('navigation', { name: 'Разделы страницы' })).toBeInViewport();
   });
-
-  testAccessibleInEachTheme('/about');
 });
 
 test.describe('mobile, 375 px', () => {

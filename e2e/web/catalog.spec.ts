@@ -1,7 +1,7 @@
 // /catalog: the TV/Radio switch, tabs, sort, slideshow on All, the grid and the page list.
 import { apiPattern } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, open, settled, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { expectAccessible, open, settled, site, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -141,8 +141,6 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByTestId('video-grid')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Страница' })).toHaveCount(0);
   });
-
-  testAccessibleInEachTheme('/catalog');
 });
 
 test.describe('mobile, 375 px', () => {

@@ -1,7 +1,7 @@
 // Shared steps of the web screens' browser tests: opening a page as a visitor with a theme and
 // the cookie notice already answered, and the accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const site = (): string => process.env.E2E_SITE_URL ?? '';
 export const videoId = (): string => process.env.E2E_VIDEO_ID ?? '';
@@ -53,18 +53,6 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
-}
-
-/** Declares the accessibility check of the page at `path`, a test in each theme; `ready` waits for
- * what the check must see, where the page settling is not enough. */
-export function testAccessibleInEachTheme(path: string | (() => string), ready?: (page: Page) => Promise<void>): void {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme`, async ({ page }) => {
-      await open(page, typeof path === 'string' ? path : path(), { theme });
-      await ready?.(page);
-      await expectAccessible(page);
-    });
-  }
 }
 
 /** The page's visible text has no Cyrillic letter (the ru-latn promise). */

@@ -1,7 +1,7 @@
 // /radio/catalog: the switch, category tabs, popular list and listing on 'all', the grid, the
 // page list, and a click that plays.
 import { expect, test } from '@playwright/test';
-import { open, radioId, settled, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { open, radioId, settled, site, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -75,8 +75,6 @@ test.describe('desktop, 1280 px', () => {
     await page.getByRole('navigation', { name: 'Каталог', exact: true }).getByRole('link', { name: 'ТВ' }).click();
     await expect(page).toHaveURL(`${site()}/catalog`);
   });
-
-  testAccessibleInEachTheme('/radio/catalog');
 });
 
 test.describe('mobile, 375 px', () => {

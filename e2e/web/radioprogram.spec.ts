@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { writeToday } from '../support/schedule.ts';
-import { expectNoCyrillic, open, radioId, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { expectNoCyrillic, open, radioId, site, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -63,8 +63,6 @@ test.describe('desktop, 1280 px', () => {
     );
     expect(streams.trim()).toBe('aac,audio');
   });
-
-  testAccessibleInEachTheme('/radio/program', (page) => expect(blocks(page).first()).toBeVisible());
 });
 
 test.describe('mobile, 375 px', () => {

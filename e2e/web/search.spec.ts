@@ -1,6 +1,6 @@
 // /search?q=: the heading, two anchors, video and radio results, the «more» links, the empty state.
 import { expect, test } from '@playwright/test';
-import { expectNoCyrillic, open, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { expectNoCyrillic, open, site, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -63,8 +63,6 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByTestId('search-video-results').locator('article').first()).toBeVisible();
     await expectNoCyrillic(page);
   });
-
-  testAccessibleInEachTheme(`/search?q=${encodeURIComponent('пироги')}`);
 });
 
 test.describe('mobile, 375 px', () => {

@@ -3,7 +3,7 @@
 import { apiPattern, createApiClient } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { secondsSinceMidnight, writeToday } from '../support/schedule.ts';
-import { open, site, testAccessibleInEachTheme, viewports } from './helpers.ts';
+import { open, site, viewports } from './helpers.ts';
 import { useSite } from '../support/site.ts';
 
 useSite();
@@ -99,8 +99,6 @@ test.describe('desktop, 1280 px', () => {
     await expect(days(page).last()).toHaveAttribute('aria-pressed', 'true');
     await expect(blocks(page).first()).toBeVisible();
   });
-
-  testAccessibleInEachTheme('/tv', (page) => expect(blocks(page).first()).toBeVisible());
 });
 
 test.describe('mobile, 375 px', () => {

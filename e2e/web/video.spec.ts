@@ -2,7 +2,7 @@
 // related carousel, the external frame, the stored radio, and a new page for a new id.
 import { apiPattern, apiUrl } from '@efir/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { open, settled, site, storage, testAccessibleInEachTheme, videoId, viewports } from './helpers.ts';
+import { open, settled, site, storage, videoId, viewports } from './helpers.ts';
 import { failOnPolicyViolations } from '../support/policy.ts';
 import { useSite } from '../support/site.ts';
 import { e2eSubtitleCues } from '../support/web.ts';
@@ -191,11 +191,6 @@ test.describe('desktop, 1280 px', () => {
     await open(page, '/video/item/987654');
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   });
-
-  testAccessibleInEachTheme(
-    () => `/video/item/${videoId()}`,
-    (page) => expect(page.getByTestId('related-videos').locator('.carousel__slide').first()).toBeVisible(),
-  );
 });
 
 test.describe('mobile, 375 px', () => {

@@ -46,7 +46,7 @@ test('a home row of a category shows on the home page, and is removed', async ({
       async () => {
         await open(viewer, '/', { base: site().url });
         // The rows come with the page's call for them, and are drawn once scrolled near.
-        const rows = viewer.locator('section[aria-labelledby^="row-"]');
+        const rows = viewer.getByTestId('home-row');
         await rows.first().waitFor({ state: 'attached' });
         await rows.last().scrollIntoViewIfNeeded();
         return viewer.getByRole('heading', { name: 'Вечерний ряд', level: 2 }).count();

@@ -73,10 +73,12 @@ export function RewindBar(props: RewindBarProps) {
   };
   return (
     <div className="rewind-bar" role="group" aria-label={props.label}>
+      {/* Unavailable rather than disabled while the picture's item is not known: the button keeps
+          its place in the Tab order, and a screen reader says it cannot be used yet. */}
       <button
         type="button"
         className="button button--ghost rewind-bar__button"
-        disabled={props.onFromStart === undefined}
+        aria-disabled={props.onFromStart === undefined}
         onClick={props.onFromStart}
       >
         <RotateCcw aria-hidden="true" size={18} />
@@ -106,9 +108,9 @@ export function RewindBar(props: RewindBarProps) {
       <button
         type="button"
         className="button rewind-bar__button rewind-bar__to-live"
-        disabled={live}
+        aria-disabled={live}
         onClick={() => {
-          onWatch(undefined);
+          if (!live) onWatch(undefined);
         }}
       >
         <Radio aria-hidden="true" size={18} />

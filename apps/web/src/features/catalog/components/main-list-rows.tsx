@@ -34,7 +34,7 @@ function Row({ row }: { row: MainListEntry }) {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section, '100%');
   return (
-    <section ref={section} className="section">
+    <section ref={section} className="section" data-testid="home-row">
       <div className="page-heading">
         <h2>{row.name}</h2>
         <AppLink to={row.category_id === null ? '/catalog' : `/catalog?tab=${String(row.category_id)}`}>

@@ -142,14 +142,16 @@ function EfirAudio() {
           {t('efir.error')}
         </span>
       ) : null}
+      {/* The buttons that wait for the stream are unavailable rather than disabled while it loads:
+          they keep their place in the Tab order, and a screen reader says they cannot be used yet. */}
       <div className="efir__controls">
         <IconButton
           className="icon-button efir__play"
           label={t(playing ? 'efir.pause' : 'efir.play')}
-          disabled={status !== 'ready'}
+          aria-disabled={status !== 'ready'}
           onClick={() => {
             const element = audio();
-            if (element === null) return;
+            if (element === null || status !== 'ready') return;
             if (element.paused) {
               element.play().catch((error: unknown) => {
                 console.error(error);
@@ -167,10 +169,10 @@ function EfirAudio() {
         </IconButton>
         <IconButton
           label={t('efir.stop')}
-          disabled={status !== 'ready'}
+          aria-disabled={status !== 'ready'}
           onClick={() => {
             const element = audio();
-            if (element === null) return;
+            if (element === null || status !== 'ready') return;
             // Stop: pause and go back to the start of what can be played.
             element.pause();
             if (element.seekable.length > 0) element.currentTime = element.seekable.start(0);
@@ -191,9 +193,10 @@ function EfirAudio() {
         <IconButton
           className="icon-button efir__to-live"
           label={t('efir.to_live')}
-          disabled={status !== 'ready'}
+          aria-disabled={status !== 'ready'}
           title={t('efir.to_live')}
           onClick={() => {
+            if (status !== 'ready') return;
             toLive();
             audio()
               ?.play()

@@ -31,7 +31,7 @@ export function ProgrammeList<Item extends { id: number; time_to_start: string }
   if (items.data === undefined) return items.isPending ? <ProgrammeSkeleton /> : null;
   if (items.data.results.length === 0) return <p className="empty-state">{t('programme.empty')}</p>;
   return (
-    <ol className="programme" data-testid={testId} data-day-kind={kind}>
+    <ol className="programme" data-testid={testId} data-day-kind={kind} aria-busy={onAir.positioning || undefined}>
       {items.data.results.map((item, index) => {
         const onAirRow = index === onAir.index;
         return (

@@ -1,12 +1,15 @@
 // Today's programme opens at what is on air: the row is marked and scrolled to the middle of the
 // window once, just after the day's items first show, unless the visitor has begun using the page.
 import { clockTimeIn } from '@efir/contract';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
 import { type DayKind, onAirIndex } from '../../../lib/programme-day.ts';
 
 export function useOnAirRow(kind: DayKind, starts: readonly string[] | undefined) {
   const scrolled = useRef(false);
+  // Until the row is placed the list says it is busy: what reads it (a screen reader, a checker)
+  // waits for the page to stop moving.
+  const [placed, setPlaced] = useState(false);
   // A key, a wheel or a touch before the day shows: the page is theirs, and is not moved under them
   // (a keyboard walk begun at the top would find its focus scrolled out of sight).
   const used = useRef(false);
@@ -31,8 +34,9 @@ export function useOnAirRow(kind: DayKind, starts: readonly string[] | undefined
     requestAnimationFrame(() => {
       requestAnimationFrame(() => {
         if (!used.current) row.scrollIntoView({ block: 'center' });
+        setPlaced(true);
       });
     });
   }, []);
-  return { index, rowRef };
+  return { index, rowRef, positioning: index >= 0 && !placed };
 }

@@ -7,6 +7,7 @@ import { problemOf, queryClient } from '../lib/api.ts';
 import { LoginPage } from '../features/session/login-page.tsx';
 import { sessionEnded, useSession } from '../features/session/use-session.ts';
 import { createStudioRouter } from './router.tsx';
+import { Loading } from '../components/loaded.tsx';
 
 // A call answered 401 anywhere means the session ended: back to signing in.
 queryClient.getQueryCache().subscribe((event) => {
@@ -26,9 +27,9 @@ function Gate() {
   const session = useSession();
   if (session.isPending) {
     return (
-      <p className="muted" role="status" style={{ padding: '2rem' }}>
-        Загрузка студии…
-      </p>
+      <div style={{ padding: '2rem' }}>
+        <Loading what="Загрузка студии…" />
+      </div>
     );
   }
   if (session.isError) {

@@ -9,6 +9,7 @@ import { QueueSummary } from '../features/jobs/queue-summary.tsx';
 import { Layout } from './layout.tsx';
 import { screens } from './nav.ts';
 import { studioBase } from '../features/session/use-session.ts';
+import { Loading } from '../components/loaded.tsx';
 
 const screen = (load: () => Promise<{ default: () => ReactNode }>) => lazy(load);
 
@@ -34,14 +35,6 @@ const AudiencePage = screen(() => import('../features/audience/index.tsx'));
 const UsersPage = screen(() => import('../features/users/index.tsx'));
 const AuditPage = screen(() => import('../features/audit/index.tsx'));
 const AccountPage = screen(() => import('../features/session/account-page.tsx'));
-
-function Loading() {
-  return (
-    <p className="muted" role="status">
-      Загрузка…
-    </p>
-  );
-}
 
 /** A screen shown only to a role that may make its call. */
 function Allowed({

@@ -23,6 +23,7 @@ import { MediaPreview } from './media-preview.tsx';
 import { ConfirmDialog } from './dialog.tsx';
 import { PageHeader } from './page-header.tsx';
 import { useToast } from './toasts.tsx';
+import { Loading } from './loaded.tsx';
 
 /** What the page shows of any catalogue's item. */
 interface Item {
@@ -112,13 +113,7 @@ export function CatalogueItemPage<I extends Item, F extends FieldValues, S exten
   }
   // The fields wait for the categories too: a select given its value before its options shows
   // the first option instead.
-  if (data === undefined || categories.isPending) {
-    return (
-      <p className="muted" role="status">
-        Загрузка…
-      </p>
-    );
-  }
+  if (data === undefined || categories.isPending) return <Loading />;
   return (
     <>
       <PageHeader title={data.name} about={words.about(data, formatDateTime(data.addedAt))}>

@@ -2,6 +2,15 @@
 import type { ReactNode } from 'react';
 import { problemOf } from '../lib/api.ts';
 
+/** What shows while a screen or its data loads; `aria-busy`, so a check can wait for none to be left. */
+export function Loading({ what = 'Загрузка…' }: { what?: string }) {
+  return (
+    <p className="muted" role="status" aria-busy="true">
+      {what}
+    </p>
+  );
+}
+
 export function Loaded<T>(props: {
   query: { data: T | undefined; isError: boolean; error: unknown };
   children: (data: T) => ReactNode;
@@ -13,12 +22,6 @@ export function Loaded<T>(props: {
       </p>
     );
   }
-  if (props.query.data === undefined) {
-    return (
-      <p className="muted" role="status">
-        Загрузка…
-      </p>
-    );
-  }
+  if (props.query.data === undefined) return <Loading />;
   return props.children(props.query.data);
 }

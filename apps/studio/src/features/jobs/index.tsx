@@ -24,7 +24,7 @@ const kindLabels: Record<string, string> = {
 };
 
 const headings = [
-  { label: '№', numeric: true },
+  { label: 'Номер', numeric: true },
   'Что',
   'Запись',
   'Ход',

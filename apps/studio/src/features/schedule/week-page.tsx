@@ -226,14 +226,14 @@ function Week({ channel: aired, date }: { channel: ChannelView; date: string }) 
         about="Покрытие суток по дням: где идут передачи, где заставка и где нет медиа. Передачу можно перетащить на полосу другого дня, день — за его название на другой день."
       />
       <DayNavigation channel={channel} date={date} base="/schedule-week" step={7} />
-      <p className="week__legend" aria-label="Обозначения">
+      <div className="week__legend" role="group" aria-label="Обозначения">
         {Object.entries(kindNames).map(([kind, name]) => (
           <span key={kind}>
             <span className="week__span" data-kind={kind} aria-hidden="true" />
             {name}
           </span>
         ))}
-      </p>
+      </div>
       <Loaded query={week}>
         {(data) => (
           <section className="panel">

@@ -15,6 +15,7 @@ import { listQuery, useOrderEntries, useRemoveEntry } from '../../lib/ordered-ca
 import { slideCalls, slideshows } from './api.ts';
 import { RadioName, SlideDialog } from './slide-dialog.tsx';
 import './slides.css';
+import { Loading } from '../../components/loaded.tsx';
 
 /** Tabs as the ARIA pattern has them: arrows, Home and End move between them and choose. */
 function ShowTabs({
@@ -156,9 +157,7 @@ export default function SlidesPage() {
         <FormProblem problem={order.isError ? `Порядок не сохранён: ${problemOf(order.error)}` : undefined} />
         {slides.data === undefined ? (
           slides.isPending ? (
-            <p className="muted" role="status">
-              Загрузка…
-            </p>
+            <Loading />
           ) : null
         ) : slides.data.length === 0 ? (
           <p className="muted">В этом слайд-шоу пока нет слайдов.</p>

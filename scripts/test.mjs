@@ -41,6 +41,13 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** Seconds each test file took, by file, for the slowest-ten list. */
 const fileSeconds = new Map();
+/** Each failed test, with its error's first lines: repeated last, where a CI log's tail shows them. */
+const failures = [];
+const firstLines = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .slice(0, 4)
+    .join('\n      ');
 try {
   const results = JSON.parse(readFileSync(unitReport, 'utf8'));
   counts.passed += results.numPassedTests;
@@ -49,6 +56,11 @@ try {
   if (results.numTotalTests === 0) problems.push('no unit test ran');
   for (const file of results.testResults) {
     fileSeconds.set(relative(process.cwd(), file.name), (file.endTime - file.startTime) / 1000);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const name = [...(test.ancestorTitles ?? []), test.title].join(' › ');
+      failures.push(`${relative(process.cwd(), file.name)} › ${name}\n      ${firstLines(test.failureMessages?.[0])}`);
+    }
   }
 } catch {
   problems.push('the unit tests wrote no results');
@@ -66,6 +78,11 @@ if (runE2e) {
         const file = join('e2e', spec.file);
         const ms = spec.tests.flatMap((test) => test.results).reduce((sum, result) => sum + result.duration, 0);
         fileSeconds.set(file, (fileSeconds.get(file) ?? 0) + ms / 1000);
+        for (const test of spec.tests) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results.at(-1)?.error?.message;
+          failures.push(`${file}:${spec.line} › ${spec.title} [${test.projectName}]\n      ${firstLines(error)}`);
+        }
       }
       for (const child of suite.suites ?? []) walk(child);
     };
@@ -85,6 +102,7 @@ if (unit.status !== 0 && counts.failed === 0) {
   problems.push(`vitest exited with ${unit.status ?? unit.signal} though no test failed`);
   if (unhandledAt >= 0) console.log(unitOutput.slice(unhandledAt, unhandledAt + 6000));
 }
+if (failures.length > 0) console.log(`tests: what failed\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 if (problems.length > 0) counts.failed = Math.max(counts.failed, 1);
 for (const problem of problems) console.log(`tests: ${problem}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

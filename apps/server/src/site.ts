@@ -36,16 +36,24 @@ export interface RunningSite {
 }
 
 export async function startSite(config: Config): Promise<RunningSite> {
-  const tools = await locateMediaTools(config);
   const mediaDir = join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  // Made once, in the background: the live channels wait for it, the rest of the site does not.
-  // Begun before the database opens, which keeps one core busy for seconds on a first start.
-  const prepared = new PreparedMedia(config.preparedMediaDir, tools.version);
-  const fillerReady = ensureFiller(tools, prepared, mediaDir);
+  // ffmpeg is asked its version (a few child processes) while the database opens, which keeps this
+  // process's core busy: a restart is off air for as long as both take.
+  const mediaFound = locateMediaTools(config).then((tools) => ({
+    tools,
+    prepared: new PreparedMedia(config.preparedMediaDir, tools.version),
+  }));
+  // The filler, made once, in the background: the live channels wait for it, the rest of the site
+  // does not. Begun before the database opens, which keeps one core busy for seconds on a first start.
+  const fillerReady = mediaFound.then(({ tools, prepared }) => ensureFiller(tools, prepared, mediaDir));
   // Handled here so a failure before the log exists is no crash; it is reported below.
   fillerReady.catch(() => undefined);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { tools, prepared } = await mediaFound.catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const swept = await sweepWorkFolders(database.db, mediaDir);
   const live = createLiveChannels({
     db: database.db,
@@ -175,20 +183,30 @@ export async function startSite(config: Config): Promise<RunningSite> {
   // A deep accept queue: a thousand players reconnecting at once must not be turned away.
   await mediaApp.listen({ port: config.mediaPort, host: config.host, backlog: 4096 });
   // Lay out today's channels now rather than on the first viewer's request, and keep them ahead;
-  // a channel added later is laid out as it comes.
+  // a channel added later is laid out as it comes. Once they air, each reads the older part of its
+  // aired log (rewind's hours), which a restart's first playlists do not queue behind.
+  const firstLayouts: Promise<void>[] = [];
+  let startedAll = false;
   live.startAll((channel) => {
-    channel.playlists.playlist(Date.now()).catch((error: unknown) => {
-      app.log.error({ err: error, channel: channel.logName }, 'laying out the live channel failed');
-    });
+    const laidOut = channel.playlists.playlist(Date.now()).then(
+      () => undefined,
+      (error: unknown) => {
+        app.log.error({ err: error, channel: channel.logName }, 'laying out the live channel failed');
+      },
+    );
     channel.start();
+    if (startedAll) void laidOut.then(() => channel.readOlderLog());
+    else firstLayouts.push(laidOut);
   });
+  startedAll = true;
+  void Promise.all(firstLayouts).then(() => Promise.all(allChannels(live).map((channel) => channel.readOlderLog())));
   worker.start();
 
   return {
     log: app.log,
     close: async () => {
       stopHousekeeping();
-      for (const channel of allChannels(live)) channel.stop();
+      await Promise.all(allChannels(live).map((channel) => channel.stop()));
       await Promise.all([app.close(), mediaApp.close(), adminPort?.close(), worker.stop()]);
       await bus.close();
       await database.close();

@@ -119,7 +119,7 @@ afterAll(async () => {
   await own.stop();
   viewer.playing = false;
   await viewing;
-  live.tv.stop();
+  await live.tv.stop();
   await Promise.all([site.close(), media.close()]);
   await database.close();
   rmSync(mediaDir, { recursive: true, force: true });

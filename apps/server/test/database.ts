@@ -22,6 +22,13 @@ export function describeOnBackends(name: string, body: (backend: Backend) => voi
   }
 }
 
+/** A new database's name, of this run's copies (which its end drops, should a file not). */
+export function copyName(): string {
+  const templates = inject('postgresTemplates');
+  if (templates === null) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  return `${templates.copies}${randomBytes(6).toString('hex')}`;
+}
+
 /** A fresh database of its own for a test file: migrated, and with the demo content if `seeded`. */
 export async function testDatabase(backend: Backend, content: 'migrated' | 'seeded'): Promise<Database> {
   if (backend === 'pglite') {
@@ -31,7 +38,7 @@ export async function testDatabase(backend: Backend, content: 'migrated' | 'seed
   const templates = inject('postgresTemplates');
   const admin = adminUrl();
   if (templates === null || admin === undefined) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
-  const name = `efir_t_${randomBytes(6).toString('hex')}`;
+  const name = copyName();
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {

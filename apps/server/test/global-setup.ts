@@ -13,7 +13,8 @@ import { adminUrl, databaseUrl, testTimeZone } from './postgres.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplates: { migrated: string; seeded: string };
-    postgresTemplates: { migrated: string; seeded: string } | null;
+    /** The templates, and the prefix of this run's copies (`copies`), which only it drops. */
+    postgresTemplates: { migrated: string; seeded: string; copies: string } | null;
     seededToday: string;
   }
 }
@@ -34,13 +35,17 @@ export default async function setup(project: TestProject) {
   project.provide('seededToday', today);
 
   const admin = adminUrl();
-  let templates: { migrated: string; seeded: string } | null = null;
+  let templates: { migrated: string; seeded: string; copies: string } | null = null;
   if (admin !== undefined) {
     const suffix = `${process.pid}_${Date.now()}`;
-    templates = { migrated: `efir_tpl_migrated_${suffix}`, seeded: `efir_tpl_seeded_${suffix}` };
+    templates = {
+      migrated: `efir_tpl_migrated_${suffix}`,
+      seeded: `efir_tpl_seeded_${suffix}`,
+      copies: `efir_t_${suffix}_`,
+    };
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    for (const name of Object.values(templates)) {
+    for (const name of [templates.migrated, templates.seeded]) {
       await client.query(
         `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`,
       );
@@ -59,9 +64,11 @@ export default async function setup(project: TestProject) {
     if (admin !== undefined && templates !== null) {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
+      // This run's own: another run on the same server (a second checkout, a CI beside a
+      // session) keeps its databases.
       const copies = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'efir_t\\_%' OR datname = ANY($1)",
-        [Object.values(templates)],
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = ANY($2)',
+        [templates.copies, [templates.migrated, templates.seeded]],
       );
       for (const { datname } of copies.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await client.end();

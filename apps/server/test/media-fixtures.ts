@@ -73,6 +73,39 @@ export function writeMediaPlaylist(mediaDir: string, folder: string, seconds: nu
   writeFileSync(join(mediaDir, folder, 'index.m3u8'), `${lines.join('\n')}\n`);
 }
 
+/** Writes a media playlist `<name>.m3u8` of segments `<prefix>_<n>.ts` lasting `durations` seconds. */
+function writeSegmentList(mediaDir: string, folder: string, name: string, prefix: string, durations: number[]): void {
+  mkdirSync(join(mediaDir, folder), { recursive: true });
+  const longest = Math.ceil(Math.max(...durations));
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${longest}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
+  durations.forEach((seconds, i) => {
+    lines.push(`#EXTINF:${seconds.toFixed(6)},`, `${prefix}_${String(i).padStart(5, '0')}.ts`);
+  });
+  lines.push('#EXT-X-ENDLIST');
+  writeFileSync(join(mediaDir, folder, `${name}.m3u8`), `${lines.join('\n')}\n`);
+}
+
+/**
+ * The playlists of a channel's filler as ffmpeg makes them (filler.ts), without their media: the
+ * TV's 1 s segments and its trims of 1 to 24 frames of 40 ms; the radio's segments of 47 AAC
+ * frames (a frame is 1,024 samples at 48 kHz) but the last two of 46 and 1, and its trims of 1 to 47.
+ */
+export function writeFillerPlaylists(mediaDir: string, channel: 'tv' | 'radio'): void {
+  const aac = 1024 / 48_000;
+  const folder = channel === 'tv' ? 'filler/tv/720' : 'filler/radio';
+  const frames = channel === 'tv' ? [25, 25, 25, 25, 25, 25, 25, 25] : [47, 47, 47, 47, 47, 47, 47, 46, 1];
+  const frame = channel === 'tv' ? 0.04 : aac;
+  writeSegmentList(
+    mediaDir,
+    folder,
+    'index',
+    'seg',
+    frames.map((n) => n * frame),
+  );
+  const trims = Array.from({ length: channel === 'tv' ? 24 : 47 }, (_, k) => (k + 1) * frame);
+  writeSegmentList(mediaDir, folder, 'trim', 'trim', trims);
+}
+
 /** A live channel's test bed on a database: the filler made under `mediaDir`, a video and a radio
  * category, and an ingest context to add clips with. */
 export async function liveTestBed(

@@ -1,12 +1,12 @@
 // PostgreSQL-only behaviour: the UTF-8 check, concurrent start-ups migrating one database, and the
 // pool's state in the node's metrics.
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseError, openPostgres } from '../src/db/database.ts';
 import { createSiteMetrics } from '../src/metrics/site-metrics.ts';
+import { copyName } from './database.ts';
 import { adminUrl, databaseUrl } from './postgres.ts';
 
 const admin = adminUrl();
@@ -14,7 +14,7 @@ const admin = adminUrl();
 describe.runIf(admin !== undefined)('PostgreSQL', () => {
   const created: string[] = [];
   const createDatabase = async (options: string): Promise<string> => {
-    const name = `efir_t_${randomBytes(6).toString('hex')}`;
+    const name = copyName();
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
     await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ${options}`);

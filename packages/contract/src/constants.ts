@@ -111,3 +111,8 @@ export const eventStreamsPerAddress = 100;
  * proxy's `$request_id`) when it is 8–64 letters, digits, `.`, `_` or `-`, else made. */
 export const requestIdHeader = 'x-request-id';
 export const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/u;
+
+/** The most items of a catalogue kept in memory on each node (its pages and searches answered from
+ * there; a larger one is read from the database): reading them again every couple of seconds while
+ * visitors page through them stays a small part of a core. */
+export const catalogueItemsInMemory = 5000;

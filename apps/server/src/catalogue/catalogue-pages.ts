@@ -1,6 +1,15 @@
 // The video and radio catalogues' read models, kept fresh by the bus's content changes: their
 // pages and their searches.
-import { apiUrl, type Locale, type PagedQuery, pageSize, radioSchema, toLatinDeep, videoSchema } from '@efir/contract';
+import {
+  apiUrl,
+  catalogueItemsInMemory,
+  type Locale,
+  type PagedQuery,
+  pageSize,
+  radioSchema,
+  toLatinDeep,
+  videoSchema,
+} from '@efir/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
@@ -13,10 +22,6 @@ import { type CatalogueName, type CatalogueRows, publishedListing } from '../rep
 import { type RadioRow, toRadio, toVideo, type VideoRow } from '../repositories/wire.ts';
 import { SearchWords } from '../search/search-words.ts';
 import { CatalogueReadModel, type PageAsked } from './read-model.ts';
-
-/** The most items of a catalogue kept in memory on each node: reading them again every couple of
- * seconds while visitors page through them stays a small part of a core. */
-export const catalogueItemsInMemory = 5000;
 
 export interface CataloguePages {
   videos: CatalogueReadModel<VideoRow>;

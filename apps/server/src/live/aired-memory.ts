@@ -1,12 +1,15 @@
 // The aired log's tail as this node holds it: worked out `aheadMs` ahead of the clock, from the
 // database under its lock, or by this node alone while the database is away (the same inputs give
 // every node the same entries), and written back once it returns. What it holds freezes what
-// players may have: the live and rewind playlists and what is on air are read from it.
+// players may have: the live and rewind playlists and what is on air are read from it. A node's
+// first reading takes the log's last minutes only, so a restart airs again without waiting for
+// hours of it; the older part follows when asked (`readOlder`, once the site's channels air), or
+// when a call needs it, which waits for it.
 import type { Db } from '../db/database.ts';
-import { extendAired } from '../repositories/aired.ts';
-import { type AiredEntry, type ChannelEntry, continueAiring, endOf, firstStartingAt, frontierAfter } from './aired.ts';
+import { airedBefore, extendAired } from '../repositories/aired.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring, firstStartingAt, frontierAfter } from './aired.ts';
 import { databaseWaitMs, type FailureReports, within } from './background-work.ts';
-import type { Segment } from './timeline.ts';
+import { endOf, type Segment } from './timeline.ts';
 
 export interface AiredMemoryOptions {
   db: Db;
@@ -21,6 +24,8 @@ export interface AiredMemoryOptions {
   /** The channel's timeline between two instants, as its day plans have it. */
   timeline: (from: number, until: number) => Promise<ChannelEntry[]>;
   filler: () => Promise<Segment[]>;
+  /** The filler's trims (see timeline.ts), which bring the log back to its timeline to the frame. */
+  trims: () => Promise<Segment[]>;
   reports: FailureReports;
 }
 
@@ -28,6 +33,12 @@ export interface AiredMemoryOptions {
 const refillShare = 0.6;
 /** After a failed write of the log, the database is left alone this long. */
 const retryDatabaseMs = 2000;
+/** A node's first reading of the log reaches back this far: well past a live playlist's window. */
+const firstReadMs = 5 * 60_000;
+/** The older part is read this many entries at a time, so that requests (and the playlists' own
+ * calls to the database, one at a time on the embedded one) wait behind a part, not behind hours
+ * of log. */
+const olderPartEntries = 500;
 
 export class AiredMemory {
   private readonly options: AiredMemoryOptions;
@@ -39,7 +50,10 @@ export class AiredMemory {
   /** From here on the memory holds the whole log. */
   private from = Number.POSITIVE_INFINITY;
   private extending: Promise<void> | undefined;
+  /** The older part of the log, left for after the first reading, and its reading once begun. */
+  private older: { since: number; before: number; reading?: Promise<void> } | undefined;
   private databaseAwayUntil = 0;
+  private stopped = false;
 
   constructor(options: AiredMemoryOptions) {
     this.options = options;
@@ -83,6 +97,34 @@ export class AiredMemory {
     });
   }
 
+  /** Waits until the memory holds what it keeps of the log at t, when the older part of it is
+   * still being read after the first reading (which held only the last minutes). */
+  async holding(t: number): Promise<void> {
+    if (t < this.from) await this.readOlder();
+  }
+
+  /** Stops reading the older part (the site is closing); settles once no reading of it is left
+   * and the extension under way has ended (so none writes to a database closed or emptied after
+   * it), or the database's wait has passed (a frozen one never answers). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const extending = this.extending;
+    await Promise.all([
+      this.older?.reading,
+      extending === undefined
+        ? undefined
+        : within(extending, databaseWaitMs, 'ending the aired log').catch(() => undefined),
+    ]);
+  }
+
+  /** Reads the older part of the log the first reading left, once. */
+  readOlder(): Promise<void> {
+    const older = this.older;
+    if (older === undefined) return Promise.resolve();
+    older.reading ??= this.putOlderBefore(older.since, older.before);
+    return older.reading;
+  }
+
   /** The entry airing at t; null when nothing airs; undefined when the memory cannot say. */
   at(t: number): AiredEntry | null | undefined {
     if (this.decided === undefined || t >= this.decided || t < this.from) return undefined;
@@ -96,10 +138,11 @@ export class AiredMemory {
     // Nothing is ever added before t - backfillMs (see continueFrom).
     const timeline = await this.options.timeline(t - backfillMs, until);
     const filler = await this.options.filler();
+    const trims = await this.options.trims();
     const continueFrom = (last: AiredEntry | undefined, frontier: number) => {
       const cursor = Math.max(frontier, last === undefined ? 0 : endOf(last), t - backfillMs);
       if (cursor >= until) return { entries: [], frontier };
-      const entries = continueAiring(last, cursor, timeline, until, filler);
+      const entries = continueAiring(last, cursor, timeline, until, filler, trims);
       return { entries, frontier: frontierAfter(entries, until) };
     };
     // A node that has never read the log cannot air alone: it would start a log of its own.
@@ -107,7 +150,7 @@ export class AiredMemory {
       try {
         const local = this.log.slice(this.confirmed);
         const knownSequence = this.confirmed > 0 ? (this.log[this.confirmed - 1] as AiredEntry).sequence : undefined;
-        const extension = extendAired(db, logName, knownSequence, t - keepMs, (added, stored) => {
+        const extension = extendAired(db, logName, knownSequence, t - firstReadMs, (added, stored) => {
           // What this node aired alone while the database was away goes in first, unless another
           // node wrote its own meanwhile (the same, from the same inputs).
           if (added.length === 0 && local.length > 0) {
@@ -127,6 +170,9 @@ export class AiredMemory {
           this.log = result.entries;
           // Before its first entry the log says nothing (it began then): the schedule tells.
           this.from = Math.max(t - keepMs, this.log[0]?.start ?? t);
+          const first = this.log[0];
+          if (first !== undefined && first.start > t - keepMs)
+            this.older = { since: t - keepMs, before: first.sequence };
         } else {
           this.log = [...this.log.slice(0, this.confirmed), ...result.entries];
         }
@@ -144,6 +190,29 @@ export class AiredMemory {
     const added = continueFrom(this.log.at(-1), this.decided);
     this.log.push(...added.entries);
     this.decided = Math.max(this.decided, added.frontier);
+  }
+
+  /** Puts the log from `since` before the first reading's first entry, newest part first. Should
+   * the database not answer, the memory holds the log from where it got to, as after a start with
+   * nothing older. */
+  private async putOlderBefore(since: number, before: number): Promise<void> {
+    const { db, logName, reports } = this.options;
+    try {
+      for (let next = before; !this.stopped;) {
+        const part = await airedBefore(db, logName, next, since, olderPartEntries);
+        const first = part[0];
+        if (first === undefined) return;
+        this.log = [...part, ...this.log];
+        this.confirmed += part.length;
+        this.from = Math.max(since, first.start);
+        if (part.length < olderPartEntries) return;
+        next = first.sequence;
+        // The embedded database answers without a turn of the event loop: requests go in between.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      reports.report(error, 'reading the older part of the aired log');
+    }
   }
 
   /** Keeps `keepMs` of the log behind t in memory (the confirmed part; what is only local stays). */

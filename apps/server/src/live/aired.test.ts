@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AiredEntry, type ChannelEntry, continueAiring, endOf, frontierAfter, maxPullMs } from './aired.ts';
-import { buildDayTimeline, type ScheduledItem, type Segment } from './timeline.ts';
+import { type AiredEntry, type ChannelEntry, continueAiring, frontierAfter, maxPullMs } from './aired.ts';
+import { buildDayTimeline, endOf, type ScheduledItem, type Segment } from './timeline.ts';
 
 const zone = 'UTC';
 const date = '2026-11-22';
@@ -10,8 +10,8 @@ function item(id: number, seconds: number, fixedStart: string | null = null): Sc
   return { id, fixedStart, draft: 0, durationSeconds: seconds, readyAt: 0, segments };
 }
 const filler: Segment[] = [0, 1, 2, 3].map((i) => ({ uri: `filler/${i}.ts`, duration: 1 }));
-const channelOf = (items: ScheduledItem[], startsAt = '06:00:00'): ChannelEntry[] =>
-  buildDayTimeline({ date, startsAt, items }, filler, zone).entries.map((entry) => ({
+const channelOf = (items: ScheduledItem[], startsAt = '06:00:00', trims: Segment[] = []): ChannelEntry[] =>
+  buildDayTimeline({ date, startsAt, items }, filler, zone, undefined, trims).entries.map((entry) => ({
     ...entry,
     day: date,
     itemId: entry.itemIndex === null ? null : (items[entry.itemIndex]?.id ?? null),
@@ -119,6 +119,42 @@ describe('continueAiring', () => {
       ['filler/0.ts', 21_000, 0],
     ]);
     expect(joined.find((e) => e.uri === 'i3/0.ts')?.start).toBe(start + 30_000);
+  });
+
+  it('comes back to its timeline to the frame: a trim for the fraction, ahead or behind', () => {
+    // The TV's trims: 1, 2 … 24 frames of 40 ms.
+    const trims: Segment[] = Array.from({ length: 24 }, (_, k) => ({ uri: `trim/${k}.ts`, duration: (k + 1) * 0.04 }));
+    const day = [item(1, 10), item(2, 8), item(3, 6, '06:00:40')];
+    for (const [first, side] of [
+      [item(2, 11.32), 'ahead'],
+      [item(4, 9.36), 'behind'],
+    ] as const) {
+      const before = airInSteps([], start, channelOf(day), start + 9000, 1000);
+      // The first item now lasts some frames more than whole seconds: the join airs the next one
+      // off its timeline by a fraction of a second, ahead or behind.
+      const edited = channelOf([first, item(1, 10), item(3, 6, '06:00:40')], '06:00:00', trims);
+      // Its timeline fills the gap before the fixed start to the frame, with a trim of its own.
+      expect(edited.filter((e) => e.uri.startsWith('trim/'))).toHaveLength(1);
+      let log = before.log;
+      let at = before.frontier;
+      while (at < start + 50_000) {
+        const added = continueAiring(log.at(-1), Math.max(at, endOf(log.at(-1)!)), edited, at + 1000, filler, trims);
+        log = [...log, ...added];
+        at = frontierAfter(added, at + 1000);
+      }
+      const joined = log.slice(before.log.length);
+      expect(joined[0]!.offset * (side === 'ahead' ? -1 : 1), side).toBeGreaterThan(100);
+      // No hole, no overlap, whatever was aired.
+      joined.forEach((entry, i) => {
+        expect(entry.start, entry.uri).toBe(endOf(i === 0 ? before.log.at(-1)! : joined[i - 1]!));
+      });
+      const trimmed = joined.filter((e) => e.uri.startsWith('trim/'));
+      expect(trimmed, side).toHaveLength(2);
+      // From the trim on, the channel airs on its timeline.
+      const after = joined.slice(joined.indexOf(trimmed[0]!) + 1);
+      for (const entry of after) expect(entry.offset, `${side} ${entry.uri}`).toBe(0);
+      expect(after.find((e) => e.uri === 'i3/0.ts')?.start, side).toBe(start + 40_000);
+    }
   });
 
   it('never airs a fixed start late: behind its timeline, the channel cuts what would still air then', () => {

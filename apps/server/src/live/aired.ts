@@ -4,7 +4,7 @@
 // so a change of schedule or media joins after everything already listed, at the next segment
 // boundary, with a discontinuity where the picture changes. Pure functions; the log is stored by
 // repositories/aired.ts and kept in memory by live-channel.ts.
-import type { Segment, TimelineEntry } from './timeline.ts';
+import { endOf, lengthOf, type Segment, type TimelineEntry, trimWithin } from './timeline.ts';
 
 export interface AiredEntry {
   /** The segment's media sequence number: one more than the entry before it in the log. */
@@ -30,9 +30,6 @@ export interface ChannelEntry extends TimelineEntry {
   day: string;
   itemId: number | null;
 }
-
-export const endOf = (entry: { start: number; duration: number }): number =>
-  entry.start + Math.round(entry.duration * 1000);
 
 /** The index of the first entry that starts at or after `t` (entries sorted by start). */
 export function firstStartingAt(entries: readonly { start: number }[], t: number): number {
@@ -62,15 +59,16 @@ export const maxPullMs = 4000;
  *
  * While the channel is on the air the log has no hole: each entry airs where the one before ends.
  * A player maps date-times onto its media timeline across discontinuities (hls.js does), so a gap
- * there would be a gap in its buffer and a stall. Where the timeline has one (a fixed-time item
- * within a filler second, a day ending where the next begins), the next entry is pulled back to
+ * there would be a gap in its buffer and a stall. Where the timeline has one (a day ending where
+ * the next begins, a fixed-time item within a frame of filler), the next entry is pulled back to
  * close it. A join after an edit cuts from segment to segment: the joined source airs from its
  * segment boundary nearest the join, so nothing but its own media airs there. Either way the
  * channel then airs a little off its timeline (`offset`: up to half a segment after a join, up to
  * `maxPullMs` ahead after a pull). It comes back where that costs no picture: in a run of
- * filler, by airing whole filler segments more (ahead) or fewer (behind), and before a fixed
- * start, which is never late: the segments that would still air at that time are cut and the
- * filler brings it to within a second. A gap longer than `maxPullMs` is time off the air, and off
+ * filler, by airing whole filler segments more (ahead) or fewer (behind) and a trim for the
+ * fraction (before a filler segment, or in its place), and before a fixed start, which is never
+ * late: the segments that would still air at that time are cut and the filler and a trim bring
+ * it to the frame. A gap longer than `maxPullMs` is time off the air, and off
  * the air is left only after such a gap. An entry keeps the timeline's discontinuity only where it
  * follows `last` in the timeline too; anything else is a change of source. With no `last`, the log
  * starts here, numbered from 0.
@@ -81,6 +79,7 @@ export function continueAiring(
   timeline: readonly ChannelEntry[],
   until: number,
   filler: readonly Segment[] = [],
+  trims: readonly Segment[] = [],
 ): AiredEntry[] {
   const out: AiredEntry[] = [];
   let before: AiredEntry | undefined = last;
@@ -155,17 +154,32 @@ export function continueAiring(
     }
     if (start > until) break;
     if (airEnd !== undefined && offset > 0 && catchesUp(timeline, i, offset)) {
-      offset -= Math.round(entry.duration * 1000);
+      offset -= lengthOf(entry);
       skipped = true;
       continue;
     }
     if (airEnd !== undefined && filler.length > 0 && (entry.fixed === true || entry.itemId === null)) {
-      // Back to the timeline, to within a second, with whole filler segments.
-      for (let k = 0; offset + Math.round((filler[k % filler.length] as Segment).duration * 1000) <= 0; k += 1) {
+      // Back to the timeline, to within a second, with whole filler segments…
+      for (let k = 0; offset + lengthOf(filler[k % filler.length] as Segment) <= 0; k += 1) {
         const segment = filler[k % filler.length] as Segment;
-        offset += Math.round(segment.duration * 1000);
+        offset += lengthOf(segment);
         air({ ...segment, day: entry.day, itemId: null }, airEnd, k === 0);
         discontinuity = true;
+      }
+      // …then to the frame with a trim: before this entry when ahead, in place of this filler
+      // segment when behind by less than it; never past the timeline, so at most a frame ahead.
+      const length = lengthOf(entry);
+      const trim = offset < 0 ? trimWithin(trims, -offset) : undefined;
+      const instead = offset > 0 && entry.fixed !== true ? trimWithin(trims, length - offset) : undefined;
+      if (trim !== undefined) {
+        offset += lengthOf(trim);
+        air({ ...trim, day: entry.day, itemId: null }, airEnd, true);
+        discontinuity = true;
+      } else if (instead !== undefined && length - lengthOf(instead) - offset < offset) {
+        offset -= length - lengthOf(instead);
+        air({ ...instead, day: entry.day, itemId: null }, airEnd, true);
+        skipped = true;
+        continue;
       }
       start = airEnd;
     }
@@ -199,7 +213,7 @@ function catchesUp(timeline: readonly ChannelEntry[], i: number, offset: number)
   for (let k = i + 1; k < timeline.length && (timeline[k] as ChannelEntry).start < end; k += 1) {
     if ((timeline[k] as ChannelEntry).fixed === true) return true;
   }
-  return entry.itemId === null && Math.round(entry.duration * 1000) <= offset;
+  return entry.itemId === null && lengthOf(entry) <= offset;
 }
 
 /** The frontier after appending `added`: the later of `until` and the end of what was added. */

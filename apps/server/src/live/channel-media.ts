@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ChannelKind, emptySubtitleSegmentPath, fillerFolders, mediaPathOf, mediaUrl } from '@efir/contract';
-import { fillerPerLong, longFillerPlaylist } from '../media/filler.ts';
+import { fillerPerLong, longFillerPlaylist, trimPlaylist } from '../media/filler.ts';
 import { parseMediaPlaylist, resolveSegmentUri } from './segment-list.ts';
 import { subtitleSegmentOf } from './subtitle-segments.ts';
 import type { LongFiller, Segment } from './timeline.ts';
@@ -31,6 +31,7 @@ export class ChannelMedia {
   private readonly subtitleLanguages = new Map<string, ReadonlySet<string>>();
   private fillerSegments: Segment[] | undefined;
   private longFillerSegments: LongFiller | undefined;
+  private trimSegments: Segment[] | undefined;
 
   /** `mediaDir`: DATA_DIR/media; without it no item has segments and the filler is empty. */
   constructor(kind: ChannelKind, mediaDir: string | undefined) {
@@ -75,6 +76,12 @@ export class ChannelMedia {
       if (segments !== undefined) this.longFillerSegments = { segments, perLong: fillerPerLong };
     }
     return this.longFillerSegments;
+  }
+
+  /** The filler's trims, shortest first; empty without them (a filler made before they were). */
+  async trims(): Promise<Segment[]> {
+    this.trimSegments ??= await this.fillerPlaylist(trimPlaylist);
+    return this.trimSegments ?? [];
   }
 
   /** The segments of an item's media from its playlist URL (`/media/v/<id>/master.m3u8`, `/media/r/<id>/index.m3u8`). */

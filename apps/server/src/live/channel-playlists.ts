@@ -146,6 +146,7 @@ export class ChannelPlaylists {
     await this.aired.ensure(t);
     const problem = this.rewindProblem(t, from, until);
     if (problem !== undefined) return problem;
+    await this.aired.holding(from);
     const window = rewindWindow(this.aired.entries, from, until, t);
     const first = window?.entries[0];
     const last = window?.entries.at(-1);

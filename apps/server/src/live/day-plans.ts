@@ -57,6 +57,9 @@ export class DayPlans {
   /** The last plan made for a day and what it was made from. */
   private readonly madeFrom = new Map<string, { inputs: string; plan: DayPlan }>();
   private readonly loading = new Map<string, Promise<DayPlan | undefined>>();
+  /** Days being read: a day read for its own plan and, at once, as the next day of the plan
+   * before it is read once. */
+  private readonly reading = new Map<string, Promise<LiveScheduleDay | undefined>>();
   /** Counts the changes of the schedule this node was told of: a plan read across one is stale. */
   private plansRead = 0;
   /** The medium of each schedule item of the plans made lately, by item id: a save writes the
@@ -79,6 +82,7 @@ export class DayPlans {
     for (const cached of this.plans.values()) cached.loadedAt = 0;
     // A reading begun before the change may hold the schedule as it was: the next use reads again.
     this.loading.clear();
+    this.reading.clear();
     this.plansRead += 1;
   }
 
@@ -112,18 +116,26 @@ export class DayPlans {
   }
 
   private async makePlan(date: string): Promise<DayPlan | undefined> {
-    const { schedule: source, media } = this.options;
+    const { media } = this.options;
     await this.options.fillerReady?.catch(() => undefined);
-    const schedule = await source.day(date);
+    // The next day's start cuts this one: both are asked for at once.
+    const [schedule, next] = await Promise.all([this.readDay(date), this.readDay(addDays(date, 1))]);
     this.noteRevision(date, schedule?.saved ?? { revision: 0, by: null, request: null });
     if (schedule === undefined) return undefined;
-    const next = await source.day(addDays(date, 1));
     const filler = await media.filler();
     const long = await media.longFiller();
-    const inputs = JSON.stringify([schedule, next?.day, next?.startsAt, filler.length, long?.segments.length]);
+    const trims = await media.trims();
+    const inputs = JSON.stringify([
+      schedule,
+      next?.day,
+      next?.startsAt,
+      filler.length,
+      long?.segments.length,
+      trims.length,
+    ]);
     const made = this.madeFrom.get(date);
     if (made?.inputs === inputs) return made.plan;
-    const plan = await this.planFrom(schedule, next, filler, long);
+    const plan = await this.planFrom(schedule, next, filler, long, trims);
     for (const item of schedule.items) {
       this.itemMedia.delete(item.id);
       this.itemMedia.set(item.id, item.mediaId);
@@ -133,6 +145,15 @@ export class DayPlans {
     this.madeFrom.set(date, { inputs, plan });
     keepRecent(this.madeFrom);
     return plan;
+  }
+
+  private readDay(date: string): Promise<LiveScheduleDay | undefined> {
+    let read = this.reading.get(date);
+    if (read === undefined) {
+      read = this.options.schedule.day(date).finally(() => this.reading.delete(date));
+      this.reading.set(date, read);
+    }
+    return read;
   }
 
   /** Tells `taken` of a revision other than the one read before (a node's first reading is none). */
@@ -149,7 +170,7 @@ export class DayPlans {
   async planOf(schedule: LiveScheduleDay): Promise<DayPlan> {
     const { media } = this.options;
     const next = await this.options.schedule.day(addDays(schedule.day, 1));
-    return this.planFrom(schedule, next, await media.filler(), await media.longFiller());
+    return this.planFrom(schedule, next, await media.filler(), await media.longFiller(), await media.trims());
   }
 
   private async planFrom(
@@ -157,6 +178,7 @@ export class DayPlans {
     next: LiveScheduleDay | undefined,
     filler: readonly Segment[],
     long: LongFiller | undefined,
+    trims: readonly Segment[],
   ): Promise<DayPlan> {
     const { media, timeZone } = this.options;
     const date = schedule.day;
@@ -170,7 +192,7 @@ export class DayPlans {
         segments: item.mediaReadyAt === null ? [] : await media.segmentsOf(item.playlist),
       })),
     );
-    const timeline = buildDayTimeline({ date, startsAt: schedule.startsAt, items }, filler, timeZone, long);
+    const timeline = buildDayTimeline({ date, startsAt: schedule.startsAt, items }, filler, timeZone, long, trims);
     const nextStart =
       next === undefined
         ? Number.POSITIVE_INFINITY

@@ -8,13 +8,13 @@ import type { Db } from '../db/database.ts';
 import { addDays, dateIn, instantOf } from '../lib/clock.ts';
 import type { LiveChannelName, LiveScheduleDay } from '../repositories/live.ts';
 import { AiredMemory } from './aired-memory.ts';
-import { type AiredEntry, type ChannelEntry, endOf, firstStartingAt } from './aired.ts';
+import { type AiredEntry, type ChannelEntry, firstStartingAt } from './aired.ts';
 import { FailureReports } from './background-work.ts';
 import { ChannelMedia } from './channel-media.ts';
 import { ChannelPlaylists } from './channel-playlists.ts';
 import { DayPlans, type ScheduleSource, type ScheduleTaken } from './day-plans.ts';
 import { type AiredProgramme, airingAt, type DayPlan, movedPlan, onAirFrom, type OnAirNow } from './on-air.ts';
-import { onAirAt } from './timeline.ts';
+import { endOf, onAirAt } from './timeline.ts';
 export interface RunState {
   /** TV: 1 on air, 0 not begun, 4 over. Radio: 1 an item on air, 4 between items, 0 off air. */
   status: number;
@@ -141,6 +141,7 @@ export class LiveChannel {
       keepMs: this.rewindMs + keptBeyondRewindMs,
       timeline: (from, until) => this.channelTimeline(from, until),
       filler: () => this.media.filler(),
+      trims: () => this.media.trims(),
       reports: this.reports,
     });
     this.playlists = new ChannelPlaylists(this.aired, this.rewindMs, this.media);
@@ -173,9 +174,10 @@ export class LiveChannel {
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.aired.stop();
   }
 
   /** Reads the day plans again before their next use: after a schedule change, this node shows
@@ -261,6 +263,11 @@ export class LiveChannel {
     return entries;
   }
 
+  /** Reads the older part of the aired log its first reading left (see AiredMemory.readOlder). */
+  readOlderLog(): Promise<void> {
+    return this.aired.readOlder();
+  }
+
   /** Works the aired log out ahead of t (see AiredMemory.extend). */
   extend(t: number): Promise<void> {
     return this.aired.extend(t);
@@ -269,6 +276,7 @@ export class LiveChannel {
   /** The day on air at t and what it airs, or undefined off air: as the log aired it where it is
    * known, else as the schedule has it. */
   async onAirAt(t: number): Promise<OnAirNow | undefined> {
+    await this.aired.holding(t);
     const entry = this.aired.at(t);
     if (entry === null) return undefined;
     const today = this.dateAt(t);
@@ -286,6 +294,7 @@ export class LiveChannel {
    * fixed-time item, off the air) have none.
    */
   async programmes(from: number, until: number): Promise<AiredProgramme[]> {
+    await this.aired.holding(from);
     const plans = new Map<string, DayPlan | undefined>();
     const points = new Set<number>([from]);
     const within = (t: number): void => {

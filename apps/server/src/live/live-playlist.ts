@@ -1,7 +1,8 @@
 // A live media playlist for instant t: a sliding window over the aired log (RFC 8216 §6.2.2).
 // The log is numbered once and never changes, so every node, and every restart, writes the same
 // bytes for the same instant.
-import { type AiredEntry, endOf, firstStartingAt } from './aired.ts';
+import { type AiredEntry, firstStartingAt } from './aired.ts';
+import { endOf } from './timeline.ts';
 
 /** At least six segments and three target durations stay in the window. */
 export const windowSegments = 6;

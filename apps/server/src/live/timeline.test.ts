@@ -52,6 +52,39 @@ describe('buildDayTimeline', () => {
     expect(timeline.aired[1]?.start).toBe(at('06:00:09'));
   });
 
+  it('fills the last fraction of a gap with the longest trim that fits it, so a fixed start airs to the frame', () => {
+    // The radio's filler: 1 s segments of 47 or 46 AAC frames and a last one of a frame; its
+    // trims of 1, 2 … 47 frames.
+    const aac = 1024 / 48;
+    const radioFiller: Segment[] = [...[0, 1, 2, 3, 4, 5, 6].map(() => 47), 46, 1].map((frames, i) => ({
+      uri: `filler/${i}.ts`,
+      duration: (frames * aac) / 1000,
+    }));
+    const trims: Segment[] = Array.from({ length: 47 }, (_, k) => ({
+      uri: `trim/${k}.ts`,
+      duration: ((k + 1) * aac) / 1000,
+    }));
+    const items = [item(1, 4), item(2, 4, '06:00:13'), item(3, 4, '06:00:20')];
+    const without = buildDayTimeline(day(items), radioFiller, zone);
+    const withTrims = buildDayTimeline(day(items), radioFiller, zone, undefined, trims);
+    const endOf = (e: { start: number; duration: number }) => e.start + Math.round(e.duration * 1000);
+    // Without trims the gap ends short of the fixed start, a hole the aired log would pull the
+    // item back into.
+    const holes = (entries: typeof without.entries) =>
+      entries.slice(1).map((e, i) => e.start - endOf(entries[i] as (typeof entries)[number]));
+    expect(Math.max(...holes(without.entries))).toBeGreaterThan(500);
+    // With them, each gap ends less than a frame before it, never past it (the log pulls the
+    // item back into what is left: a fixed start is never late).
+    for (const hole of holes(withTrims.entries)) {
+      expect(hole).toBeGreaterThanOrEqual(0);
+      expect(hole).toBeLessThan(aac);
+    }
+    expect(withTrims.aired.map((slot) => slot.start)).toEqual([at('06:00:00'), at('06:00:13'), at('06:00:20')]);
+    const trimmed = withTrims.entries.filter((e) => e.uri.startsWith('trim/'));
+    expect(trimmed).toHaveLength(2);
+    expect(trimmed.every((e) => e.discontinuity)).toBe(true);
+  });
+
   it('fills a gap with the long filler where one fits, going on in short ones within the same pass', () => {
     const shorts: Segment[] = [0, 1, 2, 3].map((i) => ({ uri: `filler/${i}.ts`, duration: 1 }));
     const long = { perLong: 2, segments: [0, 1].map((j) => ({ uri: `filler/long${j}.ts`, duration: 2 })) };

@@ -77,8 +77,6 @@ export interface DayTimeline {
   aired: AiredItem[];
 }
 
-const endOf = (entry: TimelineEntry): number => entry.start + Math.round(entry.duration * 1000);
-
 /**
  * The filler in longer segments: long segment j is the run of `perLong` short ones from
  * j × `perLong` (the same bytes, joined), so the two can follow each other within one pass.
@@ -88,17 +86,38 @@ export interface LongFiller {
   perLong: number;
 }
 
+/** A segment's length in whole milliseconds, as every instant on the air is counted. */
+export const lengthOf = (segment: { duration: number }): number => Math.round(segment.duration * 1000);
+
+/** When an entry on the air ends, in milliseconds since the epoch. */
+export const endOf = (entry: { start: number; duration: number }): number => entry.start + lengthOf(entry);
+
+/**
+ * Of the filler's trims (pieces of 1, 2, 3… frames), the longest no longer than `ms`, or undefined
+ * when none is that short: what fills a fraction of a second without passing its end, so a fixed
+ * start is never late (at most a frame early).
+ */
+export function trimWithin(trims: readonly Segment[], ms: number): Segment | undefined {
+  let longest: Segment | undefined;
+  for (const trim of trims) {
+    if (lengthOf(trim) <= ms && (longest === undefined || lengthOf(trim) > lengthOf(longest))) longest = trim;
+  }
+  return longest;
+}
+
 /**
  * The day's timeline. The filler's segments should be short (1 s): a gap is filled with whole
- * filler segments, so a fixed-time item starts at most one filler segment late. Where the filler
- * also comes in long segments, a gap takes them wherever one fits, so an hour of slate is a
- * quarter as many entries, and its short ones only for the last seconds.
+ * filler segments, and what is left of it, less than one, with the longest trim that fits it, so
+ * a fixed-time item starts on its time to the frame. Where the filler also comes in long segments, a gap
+ * takes them wherever one fits, so an hour of slate is a quarter as many entries, and its short
+ * ones only for the last seconds.
  */
 export function buildDayTimeline(
   day: DaySchedule,
   filler: readonly Segment[],
   timeZone: string,
   long?: LongFiller,
+  trims: readonly Segment[] = [],
 ): DayTimeline {
   const start = instantOf(timeZone, day.date, day.startsAt);
   const entries: TimelineEntry[] = [];
@@ -122,7 +141,7 @@ export function buildDayTimeline(
     });
     fixed = false;
     source = key;
-    cursor += Math.round(segment.duration * 1000);
+    cursor += lengthOf(segment);
   };
 
   const fillUntil = (target: number): void => {
@@ -134,13 +153,15 @@ export function buildDayTimeline(
     let i = 0;
     for (;;) {
       const longOne = long !== undefined && i % long.perLong === 0 ? long.segments[i / long.perLong] : undefined;
-      const takesLong = longOne !== undefined && cursor + Math.round(longOne.duration * 1000) <= target;
+      const takesLong = longOne !== undefined && cursor + lengthOf(longOne) <= target;
       const segment = takesLong ? longOne : (filler[i] as Segment);
-      if (cursor + Math.round(segment.duration * 1000) > target) break;
+      if (cursor + lengthOf(segment) > target) break;
       if (i === 0) fillerPass += 1;
       push(segment, null, `filler#${fillerPass}`);
       i = (i + (takesLong ? (long as LongFiller).perLong : 1)) % filler.length;
     }
+    const trim = trimWithin(trims, target - cursor);
+    if (trim !== undefined) push(trim, null, `trim#${fillerPass}`);
   };
 
   day.items.forEach((item, itemIndex) => {

@@ -15,7 +15,7 @@ import { parseMediaPlaylist } from '../live/segment-list.ts';
 import { findItem } from '../repositories/catalogues.ts';
 import { demoClipOf, demoClipPath } from './demo-media.ts';
 import { type MediaTools } from './ffmpeg.ts';
-import { ensureFiller, fillerPerLong, liveRungs, longFillerPlaylist } from './filler.ts';
+import { ensureFiller, fillerPerLong, liveRungs, longFillerPlaylist, trimPlaylist } from './filler.ts';
 import { attachDemoRadio, attachDemoVideo } from './demo-ingest.ts';
 import { ingestRadioMedia, ingestVideo } from './ingest.ts';
 import { type IngestContext } from './ingest-work.ts';
@@ -272,6 +272,26 @@ describe('the codecs the master playlists declare', () => {
         // It decodes whole: one stream, its timestamps running on.
         execFileSync(tools.ffmpeg, ['-v', 'error', '-xerror', '-i', segment.uri, '-f', 'null', '-']);
       });
+    }
+  }, 60_000);
+
+  it("cut the filler's trims to the frame: 1 to 24 video frames, 1 to 47 AAC frames, each decoding on its own", async () => {
+    await ensureFiller(tools, machinePreparedMedia(tools), mediaDir);
+    const folders = [
+      ...liveRungs.map((rung) => [join('tv', String(rung.height)), 1 / 25] as const),
+      ['radio', 1024 / 48_000] as const,
+    ];
+    for (const [folder, frame] of folders) {
+      const dir = join(mediaDir, 'filler', folder);
+      const trims = parseMediaPlaylist(readFileSync(join(dir, trimPlaylist), 'utf8'), (uri) => join(dir, uri));
+      expect(trims.length, folder).toBe(Math.ceil(1 / frame));
+      trims.forEach((trim, k) => {
+        expect(trim.duration, `${folder} ${k}`).toBeCloseTo((k + 1) * frame, 4);
+      });
+      // The shortest and the longest decode whole, alone: a player may get either after anything.
+      for (const trim of [trims[0], trims.at(-1)]) {
+        execFileSync(tools.ffmpeg, ['-v', 'error', '-xerror', '-i', trim!.uri, '-f', 'null', '-']);
+      }
     }
   }, 60_000);
 

@@ -130,7 +130,7 @@ export function demoClipArgs(options: {
     ...lavfiInput(`sine=frequency=${demoToneHz(clip)}:sample_rate=48000:duration=${seconds}`),
     '-filter_complex',
     ladderFilter(rungs, '[0:v]', '[1:a]', drawn),
-    ...rungs.flatMap((rung, i) => rungOutputArgs(rung, i, options.outDir, 'ultrafast')),
+    ...rungs.flatMap((rung, i) => rungOutputArgs(rung, i, options.outDir, { preset: 'ultrafast' })),
   ];
 }
 

@@ -55,10 +55,18 @@ function npmShipped(): { ffmpeg: string; ffprobe: string } | undefined {
   }
 }
 
-/** The tools found, with setpriv's tether where it runs them (Linux with util-linux). */
-async function withTether(tools: Omit<MediaTools, 'tether'>): Promise<MediaTools> {
-  const works = process.platform === 'linux' && (await versionOf(tools.ffmpeg, setpriv)) !== undefined;
-  return { ...tools, tether: works ? setpriv : [] };
+/** Both tools' versions, and whether setpriv's tether runs ffmpeg (Linux with util-linux): asked
+ * at once, since a restart waits for the answers. */
+async function versionsOf(
+  ffmpeg: string,
+  ffprobe: string,
+): Promise<{ version: string | undefined; probeVersion: string | undefined; tether: readonly string[] }> {
+  const [version, probeVersion, underTether] = await Promise.all([
+    versionOf(ffmpeg),
+    versionOf(ffprobe),
+    process.platform === 'linux' ? versionOf(ffmpeg, setpriv) : undefined,
+  ]);
+  return { version, probeVersion, tether: underTether === undefined ? [] : setpriv };
 }
 
 export async function locateMediaTools(options: {
@@ -68,21 +76,21 @@ export async function locateMediaTools(options: {
   if (options.ffmpegPath !== undefined || options.ffprobePath !== undefined) {
     const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
     const ffprobe = options.ffprobePath ?? 'ffprobe';
-    const [version, probeVersion] = await Promise.all([versionOf(ffmpeg), versionOf(ffprobe)]);
+    const { version, probeVersion, tether } = await versionsOf(ffmpeg, ffprobe);
     if (version === undefined)
       throw new MediaToolError(`FFMPEG_PATH: ${ffmpeg} does not run as ffmpeg (ffmpeg -version failed)`);
     if (probeVersion === undefined)
       throw new MediaToolError(`FFPROBE_PATH: ${ffprobe} does not run as ffprobe (ffprobe -version failed)`);
-    return withTether({ ffmpeg, ffprobe, source: 'configured', version });
+    return { ffmpeg, ffprobe, source: 'configured', version, tether };
   }
-  const [systemVersion, systemProbe] = await Promise.all([versionOf('ffmpeg'), versionOf('ffprobe')]);
-  if (systemVersion !== undefined && systemProbe !== undefined) {
-    return withTether({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', source: 'system', version: systemVersion });
+  const system = await versionsOf('ffmpeg', 'ffprobe');
+  if (system.version !== undefined && system.probeVersion !== undefined) {
+    return { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', source: 'system', version: system.version, tether: system.tether };
   }
   const shipped = npmShipped();
   if (shipped !== undefined) {
-    const [version, probeVersion] = await Promise.all([versionOf(shipped.ffmpeg), versionOf(shipped.ffprobe)]);
-    if (version !== undefined && probeVersion !== undefined) return withTether({ ...shipped, source: 'npm', version });
+    const { version, probeVersion, tether } = await versionsOf(shipped.ffmpeg, shipped.ffprobe);
+    if (version !== undefined && probeVersion !== undefined) return { ...shipped, source: 'npm', version, tether };
   }
   throw new MediaToolError(
     'No working ffmpeg/ffprobe: install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.',

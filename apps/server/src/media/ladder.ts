@@ -158,15 +158,25 @@ export function ladderFilter(
   ].join(';');
 }
 
+/** How a rung's output is cut. */
+export interface RungCut {
+  preset?: Preset;
+  /** Seconds a segment: a key frame every so often, the muxer cutting at each. */
+  segment?: number;
+  /**
+   * Instead, cut exactly at these seconds (key frames forced there, none between), each piece its
+   * own segment, into `<name>_<n>.ts` listed in `<name>.m3u8` (the filler's trims).
+   */
+  cuts?: { at: readonly number[]; name: string };
+}
+
 /** The encoder and HLS muxer options of rung `i` of a ladder filter's outputs. */
-export function rungOutputArgs(
-  rung: Rung,
-  i: number,
-  outDir: string,
-  preset: Preset = 'veryfast',
-  segment: number = segmentSeconds,
-): string[] {
-  const gop = frameRate * segment;
+export function rungOutputArgs(rung: Rung, i: number, outDir: string, cut: RungCut = {}): string[] {
+  const segment = cut.segment ?? segmentSeconds;
+  const pieces = cut.cuts;
+  // With cuts, no key frame but those forced: the longest piece is the run's length at most.
+  const gop = pieces === undefined ? frameRate * segment : 100_000;
+  const folder = `${outDir}/${rung.height}`;
   return [
     '-map',
     `[v${i}]`,
@@ -179,7 +189,7 @@ export function rungOutputArgs(
     '-level:v',
     rung.level,
     '-preset',
-    preset,
+    cut.preset ?? 'veryfast',
     // The High profile's own tools, which the fastest preset turns off (its stream would be
     // Constrained Baseline): every rung is then the High profile codecsOf declares, on any preset.
     '-x264-params',
@@ -197,34 +207,24 @@ export function rungOutputArgs(
     '-sc_threshold',
     '0',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${segment})`,
-    ...audioAndHlsArgs(segment),
+    pieces === undefined ? `expr:gte(t,n_forced*${segment})` : pieces.at.map((t) => t.toFixed(6)).join(','),
+    // The muxer cuts at the first key frame a segment's length after the last cut: with cuts, one
+    // frame, so every forced key frame starts a piece.
+    ...audioAndHlsArgs(pieces === undefined ? segment : 1 / frameRate),
     '-hls_flags',
     'independent_segments',
     '-hls_segment_filename',
-    `${outDir}/${rung.height}/seg_%05d.ts`,
-    `${outDir}/${rung.height}/index.m3u8`,
+    pieces === undefined ? `${folder}/seg_%05d.ts` : `${folder}/${pieces.name}_%05d.ts`,
+    pieces === undefined ? `${folder}/index.m3u8` : `${folder}/${pieces.name}.m3u8`,
   ];
 }
 
-/** AAC 128k 48 kHz stereo into VOD HLS segments (4 s): the same for every rung and every radio. */
+/** AAC 128k 48 kHz stereo: the same for every rung and every radio. */
+export const aacArgs: readonly string[] = ['-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ac', '2', '-ar', '48000'];
+
+/** AAC into VOD HLS segments (4 s). */
 function audioAndHlsArgs(segment: number): string[] {
-  return [
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${audioKbps}k`,
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(segment),
-    '-hls_playlist_type',
-    'vod',
-  ];
+  return [...aacArgs, '-f', 'hls', '-hls_time', String(segment), '-hls_playlist_type', 'vod'];
 }
 
 /** A short ffmpeg run's opening: no banner, no questions, only errors said. */

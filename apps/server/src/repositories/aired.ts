@@ -1,6 +1,6 @@
 // The aired log in the database (live/aired.ts): read by every node, extended by one node at a
 // time under a lock on the channel's frontier row, so the log never forks.
-import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { airedFrontier, airedSegment } from '../db/schema/index.ts';
 import type { AiredEntry } from '../live/aired.ts';
@@ -72,6 +72,31 @@ export async function extendAired(
     }
     return { entries: [...others, ...decided.entries], frontier: Math.max(stored, decided.frontier) };
   });
+}
+
+/** Up to `limit` of a channel's entries from `since` on that come before the one numbered
+ * `beforeSequence`: the newest of them, in order. The older part of the log is read this way, a
+ * part at a time, once a node has the newest. */
+export async function airedBefore(
+  db: Db,
+  channel: string,
+  beforeSequence: number,
+  since: number,
+  limit: number,
+): Promise<AiredEntry[]> {
+  const rows = await db
+    .select()
+    .from(airedSegment)
+    .where(
+      and(
+        eq(airedSegment.channel, channel),
+        gte(airedSegment.startMs, since),
+        lt(airedSegment.sequence, beforeSequence),
+      ),
+    )
+    .orderBy(desc(airedSegment.sequence))
+    .limit(limit);
+  return rows.reverse().map(toEntry);
 }
 
 function toColumns(entry: AiredEntry) {

@@ -14,7 +14,9 @@ const recentDays = 30;
  * forms, ё = е) and the Latin-script words, where each query word stands for the catalogue's words
  * it is close to by trigrams (a typo, a Latin spelling), every query word or some of them. Comparing
  * short words instead of each item's whole text keeps a common word from costing a pass over the
- * catalogue.
+ * catalogue. The halves' matches are found apart and joined: as one condition, `a OR b` with the
+ * Latin query known only at run time, PostgreSQL read the whole table (a 50,000-radio search took
+ * 52-70 ms instead of 25).
  */
 function ranked(table: 'video' | 'radio', query: string, words: 'every' | 'some') {
   const popularity = table === 'video' ? sql.raw('t.views') : sql.raw('t.plays');
@@ -47,8 +49,12 @@ function ranked(table: 'video' | 'radio', query: string, words: 'every' | 'some'
     )
     SELECT ${columns}
     FROM ${sql.raw(table)} t, q
-    WHERE t.draft = 0
-      AND (t.search_vector @@ q.ts OR t.latin_vector @@ q.latin)
+    WHERE t.id IN (
+        SELECT id FROM ${sql.raw(table)} WHERE search_vector @@ (SELECT ts FROM q)
+        UNION
+        SELECT id FROM ${sql.raw(table)} WHERE latin_vector @@ (SELECT latin FROM q)
+      )
+      AND t.draft = 0
     ORDER BY ts_rank(t.search_vector, q.ts) * 4 + coalesce(ts_rank(t.latin_vector, q.latin), 0) DESC,
       ${popularity} DESC, t.id DESC
     LIMIT ${searchResultsMax}`;

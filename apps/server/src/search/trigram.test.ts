@@ -1,10 +1,10 @@
 // pg_trgm's word similarity in the process must give PostgreSQL's numbers and PostgreSQL's answer
 // to the closest-words query exactly: the values below were read from PostgreSQL 15, and with
 // TEST_DATABASE_URL set, thousands of generated pairs and queries are compared with the server.
-import { randomBytes } from 'node:crypto';
 import { toLatin } from '@efir/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyName } from '../../test/database.ts';
 import { adminUrl, databaseUrl } from '../../test/postgres.ts';
 import { TrigramWords } from './trigram.ts';
 import { isWordSimilar, wordSimilarity } from './word-similarity.ts';
@@ -213,7 +213,7 @@ describe('TrigramWords', () => {
 const admin = adminUrl();
 
 describe.runIf(admin !== undefined)('against PostgreSQL', () => {
-  const name = `efir_t_${randomBytes(6).toString('hex')}`;
+  const name = copyName();
   let client: pg.Client;
 
   beforeAll(async () => {

@@ -2,11 +2,24 @@
 // Space to pick it up, arrows to move it one place a press (Page Up and Down ten, Home and End to
 // the ends), Space to drop, Escape to cancel. Dragging is dnd-kit's; the keyboard's moves are
 // counted places, not positions measured on the screen, so a long run of presses never loses one.
+// A long list (a day of 300 programmes) is virtualised: only the rows near the screen are drawn,
+// each at its place; the lifted or dragged row is always drawn, so it keeps the focus wherever it
+// is carried, and the page scrolls to keep it in view.
 import { closestCenter, DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { GripVertical } from 'lucide-react';
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 const announcements = {
   onDragStart: ({ active }: { active: { id: string | number } }) => `Взят элемент ${String(active.id)}.`,
@@ -36,22 +49,44 @@ function keyMove(key: string, at: number, count: number): number | null {
   return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
 }
 
+/** Where a virtualised list draws a row: its index, the list's length, its top within the list,
+ * and the measuring of its height. */
+interface Place {
+  index: number;
+  count: number;
+  top: number;
+  measure: (node: Element | null) => void;
+}
+
 function Item(props: {
   id: number;
   label: string;
   lifted: boolean;
+  place: Place | null;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onBlur: (event: FocusEvent<HTMLButtonElement>) => void;
   children: ReactNode;
 }) {
-  const { id, label, children } = props;
+  const { id, label, children, place } = props;
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const measure = place?.measure;
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measure?.(node);
+    },
+    [setNodeRef, measure],
+  );
+  const drawn: CSSProperties = { transform: CSS.Transform.toString(transform), transition };
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
       className="sortable__item"
       data-dragging={isDragging || props.lifted}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      style={place === null ? drawn : { ...drawn, position: 'absolute', left: 0, right: 0, top: place.top }}
+      {...(place === null
+        ? {}
+        : { 'data-index': place.index, 'aria-posinset': place.index + 1, 'aria-setsize': place.count })}
     >
       <button
         type="button"
@@ -77,7 +112,14 @@ interface ListProps<T> {
   label: (item: T) => string;
   render: (item: T) => ReactNode;
   listLabel: string;
+  /** Draw only the rows near the screen (the page is what scrolls). */
+  virtual?: boolean;
 }
+
+/** A row's height before it is measured: more than a day's item with its marks takes, so rows
+ * not measured yet leave a gap rather than overlap (text under another row is text a checker, or
+ * a reader, cannot see). */
+const estimatedRow = 140;
 
 /** The list with the lifted item at its place: `to`, within the list as it is now. */
 function withLifted<T extends { id: number }>(items: T[], lifted: Lifted | null): T[] {
@@ -100,15 +142,57 @@ export function SortableList<T extends { id: number }>(props: ListProps<T> & { o
   /** The lift as last pressed: presses may come faster than renders. */
   const carried = useRef<Lifted | null>(null);
   const [said, setSaid] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const shown = withLifted(props.items, lifted);
   /** The item a keyboard move is being drawn for: its handle is to keep the focus. */
   const moving = useRef<number | null>(null);
-  // A moved item's handle keeps the focus, whichever rows the list's re-render moved.
+  const virtual = props.virtual === true;
+  /** The list's top on the page and the space between its rows, as laid out: read again whenever
+   * the page's height changes (what is above the list grows or shrinks without drawing it anew). */
+  const [frame, setFrame] = useState({ top: 0, gap: 0 });
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!virtual || list === null) return;
+    const read = (): void => {
+      const top = list.getBoundingClientRect().top + window.scrollY;
+      const gap = Number.parseFloat(getComputedStyle(list).rowGap) || 0;
+      setFrame((was) => (was.top === top && was.gap === gap ? was : { top, gap }));
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(document.body);
+    return () => {
+      observer.disconnect();
+    };
+  }, [virtual]);
+  const keep = [lifted?.id, dragged].flatMap((id) =>
+    id === undefined || id === null ? [] : [shown.findIndex((item) => item.id === id)],
+  );
+  const rows = useWindowVirtualizer({
+    enabled: virtual,
+    count: shown.length,
+    estimateSize: () => estimatedRow,
+    gap: frame.gap,
+    overscan: 8,
+    scrollMargin: frame.top,
+    getItemKey: (index) => shown[index]?.id ?? index,
+    rangeExtractor: (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const index of keep) if (index >= 0) indexes.add(index);
+      return [...indexes].sort((a, b) => a - b);
+    },
+  });
+  // A moved item's handle keeps the focus, whichever rows the list's re-render moved, and stays
+  // in view.
   useLayoutEffect(() => {
     if (moving.current === null) return;
     const id = moving.current;
     moving.current = null;
+    if (virtual) {
+      const index = shown.findIndex((item) => item.id === id);
+      if (index >= 0) rows.scrollToIndex(index, { align: 'auto' });
+    }
     const handle = listRef.current?.querySelector<HTMLButtonElement>(`[data-handle="${String(id)}"]`);
     if (handle !== null && handle !== undefined && document.activeElement !== handle) handle.focus();
   });
@@ -155,6 +239,7 @@ export function SortableList<T extends { id: number }>(props: ListProps<T> & { o
     setSaid(`«${name}»: место ${String(to + 1)} из ${count}.`);
   };
   const onDragEnd = (event: DragEndEvent): void => {
+    setDragged(null);
     const { active, over } = event;
     if (over === null || active.id === over.id) return;
     const from = props.items.findIndex((item) => item.id === active.id);
@@ -166,17 +251,33 @@ export function SortableList<T extends { id: number }>(props: ListProps<T> & { o
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={(event) => {
+        setDragged(Number(event.active.id));
+      }}
       onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        setDragged(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
     >
       <SortableContext items={shown.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-        <ul ref={listRef} className="sortable" aria-label={props.listLabel}>
-          {shown.map((item) => (
+        <ul
+          ref={listRef}
+          className="sortable"
+          aria-label={props.listLabel}
+          style={virtual ? { display: 'block', position: 'relative', height: rows.getTotalSize() } : undefined}
+        >
+          {drawnRows(shown, virtual ? rows.getVirtualItems() : null).map(({ item, index, start }) => (
             <Item
               key={item.id}
               id={item.id}
               label={props.label(item)}
               lifted={lifted?.id === item.id}
+              place={
+                start === null
+                  ? null
+                  : { index, count: shown.length, top: start - frame.top, measure: rows.measureElement }
+              }
               onKeyDown={onKeyDown(item)}
               onBlur={(event) => {
                 // Focus taken elsewhere puts a lifted item down where it is (a re-render's move
@@ -194,6 +295,18 @@ export function SortableList<T extends { id: number }>(props: ListProps<T> & { o
       </p>
     </DndContext>
   );
+}
+
+/** The rows to draw: every one, or the virtualiser's (each with its start on the page). */
+function drawnRows<T>(
+  items: T[],
+  virtualRows: { index: number; start: number }[] | null,
+): { item: T; index: number; start: number | null }[] {
+  if (virtualRows === null) return items.map((item, index) => ({ item, index, start: null }));
+  return virtualRows.flatMap(({ index, start }) => {
+    const item = items[index];
+    return item === undefined ? [] : [{ item, index, start }];
+  });
 }
 
 /** A sortable list of picks, each with a button that takes it out of the list. */

@@ -40,3 +40,12 @@ export function formatEta(seconds: number): string {
   if (minutes < 60) return `≈ ${String(minutes)} мин ${String(Math.round(seconds % 60))} с`;
   return `≈ ${String(Math.floor(minutes / 60))} ч ${String(minutes % 60)} мин`;
 }
+
+/** The word for a count, by Russian's three forms: «1 запись», «3 записи», «5 записей». */
+export function plural(count: number, one: string, few: string, many: string): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  if (ones === 1 && tens !== 11) return one;
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return few;
+  return many;
+}

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { problemOf } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
 import {
   type CategoryKind,
   categoriesQuery,
@@ -27,15 +28,6 @@ import { ItemActions } from '../../components/item-actions.tsx';
 const nameSchema = studioCalls.videoCategoryAdd.body;
 interface NameFields {
   name: string;
-}
-
-/** «1 запись», «3 записи», «5 записей». */
-function plural(count: number, one: string, few: string, many: string): string {
-  const tens = count % 100;
-  const ones = count % 10;
-  if (ones === 1 && tens !== 11) return one;
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return few;
-  return many;
 }
 
 function holds(kind: CategoryKind, items: number): string {

@@ -6,7 +6,17 @@
 import { addDays, type ChannelView, kindDescriptions, scheduleLimits, type StudioScheduleDay } from '@efir/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Copy, History, Save } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormProblem } from '../../components/fields.tsx';
 import { ItemPicker } from '../../components/item-picker.tsx';
@@ -16,7 +26,7 @@ import { SortableList } from '../../components/sortable-list.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ApiError, problemOf, studio } from '../../lib/api.ts';
 import { channelName, channelsQuery, today } from '../../lib/channels.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, plural } from '../../lib/format.ts';
 import { usePictureClock } from '../../lib/picture-clock.ts';
 import {
   bodyOf,
@@ -147,6 +157,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
   const names = useMemo(() => current.items.map((item) => item.media.name), [current]);
   const [placing, setPlacing] = useState<PlacementChoice>({ placement: { at: 'end' }, fixed: false });
   const [filling, setFilling] = useState<Gap>();
+  const [saveBar, saveBarHeight] = useDrawnHeight<HTMLDivElement>();
   /** The draft as last asked for: an add answers after its item is read, maybe after another. */
   const latest = useRef(current);
   useLayoutEffect(() => {
@@ -246,7 +257,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
       </PageHeader>
       <DayNavigation channel={channel} date={date} base="/schedule" step={1} />
       {/* The day's state and its save stay in reach however far down the list the editor is. */}
-      <div className="save-bar">
+      <div ref={saveBar} className="save-bar">
         <p className="muted" role="status">
           {day.revision === 0
             ? 'Этого дня ещё нет в сетке: добавьте передачи и сохраните.'
@@ -287,7 +298,14 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
       <LeaveGuard when={changed} />
       <FormProblem problem={versionProblem} />
       {save.isError && conflict === undefined ? <FormProblem problem={problemOf(save.error)} /> : null}
-      <div className="schedule">
+      <div
+        className="schedule"
+        style={
+          saveBarHeight === undefined
+            ? undefined
+            : ({ '--save-bar-height': `${String(saveBarHeight)}px` } as CSSProperties)
+        }
+      >
         <div className="stack">
           <section className="panel stack" aria-labelledby="day-settings">
             <h2 id="day-settings">День</h2>
@@ -321,6 +339,9 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
           </section>
           <section className="panel stack" aria-labelledby="day-items">
             <h2 id="day-items">Передачи</h2>
+            <p className="muted" data-testid="day-length">
+              {String(current.items.length)} {plural(current.items.length, 'передача', 'передачи', 'передач')} в дне
+            </p>
             <PlacementPicker value={placing} onChange={setPlacing} onAir={onAirDay} timeline={preview.data} />
             <ItemPicker
               kind={kindDescriptions[aired.kind].catalogue}
@@ -347,6 +368,7 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
               <p className="muted">В этом дне пока нет передач.</p>
             ) : (
               <SortableList
+                virtual
                 listLabel="Передачи дня"
                 items={current.items.map((item) => ({ ...item, id: item.key }))}
                 label={(item) => item.media.name}
@@ -479,6 +501,25 @@ function DayEditor(props: { channel: ChannelView; date: string; opened: StudioSc
 }
 
 /** Whether the draft differs from the day as stored. */
+/** An element's height as drawn, followed as it changes (the timeline is held under the save bar,
+ * whose status may wrap). */
+function useDrawnHeight<E extends HTMLElement>(): [RefObject<E | null>, number | undefined] {
+  const element = useRef<E>(null);
+  const [height, setHeight] = useState<number>();
+  useEffect(() => {
+    const drawn = element.current;
+    if (drawn === null) return;
+    const observer = new ResizeObserver(() => {
+      setHeight(drawn.offsetHeight);
+    });
+    observer.observe(drawn);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+  return [element, height];
+}
+
 function dirty(draft: DayDraft, day: StudioScheduleDay): boolean {
   return JSON.stringify(bodyOf(draft)) !== JSON.stringify(storedBody(day));
 }

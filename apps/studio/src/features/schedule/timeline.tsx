@@ -1,7 +1,7 @@
 // What the day being edited would air, as the channel computes it: each item's start and end on
 // the schedules' clock, the slate before it, what a fixed start cuts, media that are not there,
-// the day's end, and, for the day on the air, from which moment a save airs. It scrolls on its
-// own beside the list, so it takes the keyboard's focus too. On the day on the air a «now» line
+// the day's end, and, for the day on the air, from which moment a save airs. Beside the list its
+// rows scroll on their own under its heading and summary, so they take the keyboard's focus too. On the day on the air a «now» line
 // marks the instant the viewers see (their players' clock, not the wall's), and the timeline
 // opens there rather than at the day's start. A gap of slate still to air can be filled from a
 // category (fill-dialog.tsx).
@@ -31,17 +31,19 @@ export function Timeline(props: {
   onFill?: (gap: Gap) => void;
 }) {
   const { timeline, now } = props;
-  const section = useRef<HTMLElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const line = useRef<HTMLLIElement>(null);
   const shown = now !== undefined && timeline.airsFrom !== null;
   const scrolled = useRef(false);
-  // Opens at the «now» line once it is first known: the panel scrolls, not the page.
+  // Opens at the «now» line once it is first known: the rows scroll, not the page.
   useLayoutEffect(() => {
-    const box = section.current;
+    const box = list.current;
     const mark = line.current;
     if (!shown || scrolled.current || box === null || mark === null) return;
     scrolled.current = true;
-    if (box.scrollHeight > box.clientHeight) box.scrollTop = Math.max(0, mark.offsetTop - box.clientHeight / 3);
+    if (box.scrollHeight <= box.clientHeight) return;
+    const below = mark.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTop = Math.max(0, below - box.clientHeight / 3);
   }, [shown]);
   /** The place of the first airing row that ends after now: the line goes before it. */
   const nowAt = shown ? timeline.rows.findIndex((row) => row.airs && row.end !== null && row.end > now) : -1;
@@ -50,13 +52,7 @@ export function Timeline(props: {
   const airing = timeline.rows.filter((row) => row.airs);
   const joins = timeline.joinsWith;
   return (
-    <section
-      ref={section}
-      className="panel stack timeline"
-      aria-labelledby="timeline-title"
-      aria-busy={props.stale}
-      tabIndex={0}
-    >
+    <section className="panel stack timeline" aria-labelledby="timeline-title" aria-busy={props.stale}>
       <h2 id="timeline-title">Что выйдет в эфир</h2>
       <p className="muted">Расчёт тот же, что у эфира канала; время — по часам сетки ({timeline.zone}).</p>
       {timeline.airsFrom === null ? null : (
@@ -76,7 +72,7 @@ export function Timeline(props: {
         {timeline.cutByNextDay ? ' (обрезан началом следующего дня)' : ''}. Пауз с заставкой:{' '}
         <strong>{timeline.gaps.length}</strong>.
       </p>
-      <ol className="timeline__rows" aria-label="Расчёт эфира">
+      <ol ref={list} className="timeline__rows" aria-label="Расчёт эфира" tabIndex={0}>
         {timeline.rows.map((row, place) => {
           const name = props.names[row.index] ?? '—';
           // Already on the air (before the viewers' picture when it is known, else before the

@@ -62,6 +62,14 @@ export function Carousel({
         : [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })],
     [autoplayMs, stillness],
   );
+  const autoplaying = plugins.length > 0;
+  // The slide to keep across a re-init: Embla goes back to its `startIndex` on every change of its
+  // options (less motion asked meanwhile), so the slide shown is put back, unless the change is a
+  // new `startIndex` itself. Set before Embla's own effect re-inits it.
+  const kept = useRef(startIndex);
+  useEffect(() => {
+    kept.current = startIndex;
+  }, [startIndex]);
   const [viewportRef, embla] = useEmblaCarousel(
     {
       align: 'start',
@@ -89,6 +97,19 @@ export function Carousel({
         : undefined,
     [near],
   );
+  useEffect(() => {
+    if (embla === undefined) return;
+    const selected = (): void => {
+      kept.current = embla.selectedScrollSnap();
+    };
+    const restored = (): void => {
+      if (embla.selectedScrollSnap() !== kept.current) embla.scrollTo(kept.current, true);
+    };
+    embla.on('select', selected).on('reInit', restored);
+    return () => {
+      embla.off('select', selected).off('reInit', restored);
+    };
+  }, [embla]);
   const edges = useSyncExternalStore(
     useCallback(
       (changed: () => void) => {
@@ -116,7 +137,9 @@ export function Carousel({
       style={style}
     >
       <div className="carousel__viewport" ref={measurable ? viewportRef : undefined}>
-        <div className="carousel__container">
+        {/* A screen reader hears a slide that the visitor brought, not each one autoplay brings
+            (the ARIA carousel pattern). */}
+        <div className="carousel__container" aria-live={autoplaying ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div
               className="carousel__slide"

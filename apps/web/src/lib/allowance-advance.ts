@@ -2,7 +2,7 @@
 // allowance (its duration and a margin), the page publishes it and asks to move on; the server
 // answers with the run its clock gives, which the page then follows.
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { allowanceSpent } from './live.ts';
 
 /** A day on the air as the page follows it: its id, the item it is at, and whether it runs (1). */
@@ -40,7 +40,9 @@ export function useAllowanceAdvance<I>(options: {
   const { run, items, mediumOf, allowanceSeconds, advance, runKey } = options;
   const queryClient = useQueryClient();
   const since = useRef<{ key: string; at: number }>(undefined);
-  useEffect(() => {
+  // A layout effect: the allowance counts from the commit that shows the item on air, not from
+  // whenever the browser gets round to the effects after painting it (seconds later when loaded).
+  useLayoutEffect(() => {
     if (run === undefined || run === 'none' || run.status !== 1) return;
     const item = items[run.index];
     if (item === undefined) return;

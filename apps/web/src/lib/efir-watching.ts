@@ -1,9 +1,10 @@
 // What the live radio player plays: the channel or a regional copy, live or rewound to an instant;
 // set from the /radio page's rewind bar and the player's own «live» button, followed by the
-// shell's player wherever the visitor goes. The instant the sound plays is kept beside it, read
-// (not rendered) by the page every second.
+// shell's player wherever the visitor goes. The instant the sound plays is read from the player
+// beside it (not rendered) by the page every second.
 import { useSyncExternalStore } from 'react';
 import { createListeners } from './listeners.ts';
+import { createPictureReader } from './rewind.ts';
 import { chosenShift } from './streams.ts';
 
 export interface EfirWatching {
@@ -13,7 +14,7 @@ export interface EfirWatching {
 }
 
 let watching: EfirWatching | undefined;
-let playingAt: number | undefined;
+const sound = createPictureReader();
 const listeners = createListeners();
 
 function current(): EfirWatching {
@@ -23,7 +24,7 @@ function current(): EfirWatching {
 
 export function watchEfir(next: Partial<EfirWatching>): void {
   watching = { ...current(), ...next };
-  playingAt = undefined;
+  sound.follow(undefined, true);
   listeners.notify();
 }
 
@@ -33,9 +34,10 @@ export function useEfirWatching(): EfirWatching {
 
 /** The instant the live radio's sound plays, once it plays. */
 export function efirPlaying(): number | undefined {
-  return playingAt;
+  return sound.playing();
 }
 
-export function setEfirPlaying(at: number | undefined): void {
-  playingAt = at;
+/** Where `efirPlaying` reads the sound's instant: the player attached, or none. */
+export function followEfirPlaying(read: (() => number | undefined) | undefined): void {
+  sound.follow(read);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   behindText,
+  createPictureReader,
   liveSnapMs,
   mustReanchor,
   oldestGuardMs,
@@ -50,5 +51,23 @@ describe('rewind rules', () => {
     expect(programmeStartBefore('23:50:00', pastMidnight, zone)).toBe(pastMidnight - 20 * 60_000);
     // On the +4 copy it is 00:00 at 17:00 UTC: its 23:30 item began half an hour ago.
     expect(programmeStartBefore('23:30:00', now, zone, 240)).toBe(now - 30 * 60_000);
+  });
+});
+
+describe('createPictureReader', () => {
+  it('reads the player the moment it is asked, and keeps the last instant while nothing plays', () => {
+    const reader = createPictureReader();
+    expect(reader.playing()).toBeUndefined();
+    let picture: number | undefined = 1000;
+    reader.follow(() => picture);
+    expect(reader.playing()).toBe(1000);
+    picture = 1250;
+    expect(reader.playing()).toBe(1250);
+    picture = undefined;
+    expect(reader.playing()).toBe(1250);
+    reader.follow(undefined);
+    expect(reader.playing()).toBe(1250);
+    reader.follow(() => undefined, true);
+    expect(reader.playing()).toBeUndefined();
   });
 });

@@ -22,6 +22,31 @@ export function seekFrom(target: number, now: number, rewindMs: number): number 
   return Math.floor(Math.max(target, oldest) / 1000) * 1000;
 }
 
+/** The instant a player shows, read the moment it is asked for (a value kept from the player's
+ * last report would be up to its period stale): the last one read stands while the player is
+ * paused or between streams, until it is forgotten. */
+export interface PictureReader {
+  playing: () => number | undefined;
+  /** Reads from `read` from now on (none: the last instant stands); `forget` drops the last. */
+  follow: (read: (() => number | undefined) | undefined, forget?: boolean) => void;
+}
+
+export function createPictureReader(): PictureReader {
+  let read: () => number | undefined = () => undefined;
+  let last: number | undefined;
+  return {
+    playing: () => {
+      const at = read();
+      if (at !== undefined) last = at;
+      return last;
+    },
+    follow: (next, forget = false) => {
+      read = next ?? (() => undefined);
+      if (forget) last = undefined;
+    },
+  };
+}
+
 /** Whether a rewound stream playing `playing` must ask again from there. */
 export function mustReanchor(playing: number, now: number, rewindMs: number): boolean {
   return playing < now - rewindMs + reanchorMs;

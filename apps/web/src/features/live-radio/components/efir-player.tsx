@@ -4,7 +4,7 @@ import { ClosePlayerButton } from '../../../components/close-player-button.tsx';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { detectDevice, radioStreamKind } from '../../../lib/device.ts';
 import { whenIdle } from '../../../lib/after-paint.ts';
-import { type EfirWatching, setEfirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
+import { type EfirWatching, followEfirPlaying, useEfirWatching, watchEfir } from '../../../lib/efir-watching.ts';
 import { followHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { usePlayer } from '../../../lib/player-store.ts';
@@ -76,11 +76,12 @@ function EfirAudio() {
               console.error(error);
             });
           }
+          const sounding = (): number | undefined => (audio.paused ? undefined : attachment.playingDate()?.getTime());
+          followEfirPlaying(sounding);
           soundTimer = window.setInterval(() => {
-            const at = audio.paused ? undefined : attachment.playingDate()?.getTime();
+            const at = sounding();
             if (at === undefined) return;
             if (from !== undefined) playingAt = at;
-            setEfirPlaying(at);
             if (from !== undefined && mustReanchor(at, Date.now(), rewindMs())) watchEfir({ from: at });
           }, 1000);
         },
@@ -91,6 +92,7 @@ function EfirAudio() {
       abandoned.abort();
       cancelIdle();
       window.clearInterval(soundTimer);
+      followEfirPlaying(undefined);
       audio.pause();
       detach();
     };

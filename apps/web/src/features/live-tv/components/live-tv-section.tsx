@@ -11,7 +11,7 @@ import { followHls, preloadHls } from '../../../lib/hls.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { liveShows, offAirText, stripItems, tvAllowanceSeconds, tvEnded } from '../../../lib/live.ts';
 import { onAirIndex } from '../../../lib/programme-day.ts';
-import { mustReanchor, programmeStartBefore } from '../../../lib/rewind.ts';
+import { createPictureReader, mustReanchor, type PictureReader, programmeStartBefore } from '../../../lib/rewind.ts';
 import { siteTimeZone } from '../../../lib/site-zone.ts';
 import { subtitleLanguageFor, useShownSubtitles, useSubtitleChoice } from '../../../lib/subtitles.ts';
 import { channelShifts, chosenShift, liveStreamUrl, rememberShift, rewindMs } from '../../../lib/streams.ts';
@@ -65,12 +65,12 @@ export function LiveTvSection(slots: LiveTvSlots) {
   // The picture's time on the schedules' clock, for the ticker: its messages run with the picture.
   const [pictureClock, setPictureClock] = useState<string>();
   const starts = useRef<string[]>([]);
-  const picture = useRef<number | undefined>(undefined);
+  // The picture's instant, read from the player when the bar or a button asks for it.
+  const [picture] = useState(createPictureReader);
   useEffect(() => {
     starts.current = (withAds?.results ?? []).map((item) => item.time_to_start);
   }, [withAds]);
   const onPictureTime = useCallback((at: Date | undefined, shift: number, slate: boolean) => {
-    picture.current = at?.getTime();
     if (at === undefined) {
       setPictureClock(undefined);
       return;
@@ -124,21 +124,27 @@ export function LiveTvSection(slots: LiveTvSlots) {
     <section className="live-tv" aria-label={t('live.title')}>
       <div className="live-tv__player">
         <div className="live-tv__stage">
-          <LiveVideo watching={watching} subtitles={subtitles} onPictureTime={onPictureTime} onReanchor={watch} />
+          <LiveVideo
+            watching={watching}
+            subtitles={subtitles}
+            picture={picture}
+            onPictureTime={onPictureTime}
+            onReanchor={watch}
+          />
           {/* The running line is the main channel's live one. */}
           {rewound || watching.shift !== 0 ? null : slots.ticker(run.id, current, pictureClock ?? time)}
         </div>
         <RewindBar
           label={t('rewind.tv')}
           rewindMs={rewindMs()}
-          playing={() => picture.current}
+          playing={picture.playing}
           live={!rewound}
           onFromStart={
             watchedTime === ''
               ? undefined
               : () => {
                   watch(
-                    programmeStartBefore(watchedTime, picture.current ?? Date.now(), siteTimeZone(), watching.shift),
+                    programmeStartBefore(watchedTime, picture.playing() ?? Date.now(), siteTimeZone(), watching.shift),
                   );
                 }
           }
@@ -176,12 +182,15 @@ const videoOf = (item: TeleprogramItem) => item.video;
 function LiveVideo({
   watching,
   subtitles,
+  picture,
   onPictureTime,
   onReanchor,
 }: {
   watching: Watching;
   /** The visitor's subtitles are on. */
   subtitles: boolean;
+  /** Told where to read the picture's instant: this player's stream, once attached. */
+  picture: PictureReader;
   onPictureTime: (at: Date | undefined, shift: number, slate: boolean) => void;
   onReanchor: (from: number) => void;
 }) {
@@ -228,6 +237,7 @@ function LiveVideo({
       });
     };
     onPictureTime(undefined, shift, false);
+    picture.follow(undefined, true);
     // Through an outage (a restart, the channel off air and back) it attaches the stream again and
     // the element's autoplay starts it at the live edge, or a rewound one where it played.
     let pictureTimer = 0;
@@ -239,8 +249,10 @@ function LiveVideo({
         else {
           detach = attachment.detach;
           start();
+          const showing = (): Date | undefined => (video.paused ? undefined : attachment.playingDate());
+          picture.follow(() => showing()?.getTime());
           pictureTimer = window.setInterval(() => {
-            const at = video.paused ? undefined : attachment.playingDate();
+            const at = showing();
             if (at === undefined) return;
             if (from !== undefined) playingAt = at.getTime();
             const segment = attachment.playingSegment();
@@ -265,11 +277,12 @@ function LiveVideo({
       abandoned.abort();
       window.clearTimeout(retry);
       window.clearInterval(pictureTimer);
+      picture.follow(undefined);
       video.removeEventListener('volumechange', onVolume);
       video.pause();
       detach();
     };
-  }, [shift, from, onPictureTime, onReanchor]);
+  }, [shift, from, picture, onPictureTime, onReanchor]);
   return (
     <>
       <video

@@ -155,8 +155,17 @@ test.describe.serial('chat moderation', () => {
     const studio = await moderation(browser, { width: 375, height: 800 }, true);
     const words = studio.getByRole('region', { name: 'Стоп-слова' });
     await words.getByLabel('Слово или фраза').fill('реклама');
+    await expect(words.getByLabel('Слово или фраза')).toHaveValue('реклама');
+    // The add's answer first, so a refusal says what it was; then the list, read again after it
+    // (two calls in a row, which on a loaded machine have taken more than the 5 s wait).
+    const added = studio.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname === studioUrl('chatWordAdd'),
+    );
     await words.getByRole('button', { name: 'Добавить' }).click();
-    await expect(words.getByRole('listitem').filter({ hasText: 'реклама' })).toBeVisible();
+    const answer = await added;
+    expect(answer.ok(), `the add answered ${String(answer.status())}: ${await answer.text()}`).toBe(true);
+    await expect(words.getByRole('listitem').filter({ hasText: 'реклама' })).toBeVisible({ timeout: 10_000 });
 
     const poster = await visitor(browser, 'Рекламщик');
     await say(poster, 'Лучшая РЕКЛАМА тут');

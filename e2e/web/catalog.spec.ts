@@ -99,14 +99,18 @@ test.describe('desktop, 1280 px', () => {
     await open(page, '/catalog');
     const slides = page.getByRole('region', { name: 'Избранное каталога' }).locator('.carousel__container');
     await expect(slides).toBeVisible();
+    await expect(slides).toHaveAttribute('aria-live', 'off');
     const position = () => slides.evaluate((container) => getComputedStyle(container).transform);
     await page.clock.runFor(1000);
     const first = await position();
     await page.clock.runFor(6000);
     await expect.poll(position).not.toBe(first);
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The carousel has taken the change: it no longer plays, and tells a screen reader its slides.
+    await expect(slides).toHaveAttribute('aria-live', 'polite');
     await page.clock.runFor(1000);
     const kept = await position();
+    expect(kept, 'the slide shown stays when the visitor asks for less motion').not.toBe(first);
     await page.clock.runFor(16_000);
     expect(await position()).toBe(kept);
   });

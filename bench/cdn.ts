@@ -14,7 +14,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPrefix, apiUrl, eventStreamPath, isFillerSegment, studioUrl, tvStreamPath } from '@efir/contract';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
-import { dropDatabase, fixed, freePorts, loadAverages, log, machineDetails, sleep, writeResult } from './support.ts';
+import {
+  dropDatabase,
+  fixed,
+  freePorts,
+  loadAverages,
+  log,
+  machineDetails,
+  sleep,
+  untilMediaAir,
+  writeResult,
+} from './support.ts';
 
 const counts = (process.env.CDN_VIEWERS ?? '250,1000,5000').split(',').map(Number);
 const rung = Number(process.env.CDN_RUNG ?? '360');
@@ -244,15 +254,7 @@ export async function runCdnBenchmark(): Promise<void> {
   const rows: Row[] = [];
   const problems: string[] = [];
   try {
-    // The demo's media on the air before anything is measured.
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      const ready = await fetch(`${cluster.nodes[0]?.siteUrl ?? ''}/health/ready`);
-      const playlist = await (await fetch(`${cluster.mediaUrl}${tvStreamPath(0, rung)}`)).text();
-      if (ready.status === 200 && segmentsOf(playlist).some((uri) => !isFillerSegment(uri))) break;
-      if (Date.now() > deadline) throw new Error('the demo media did not come on the air within 5 minutes');
-      await sleep(2000);
-    }
+    await untilMediaAir(cluster, rung);
     problems.push(...(await edgeRules(cluster)));
     for (const count of counts) {
       log(`${String(count)} edge viewers`);

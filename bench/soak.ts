@@ -1,6 +1,7 @@
 // Soak: SOAK_MINUTES (30) of SOAK_VIEWERS (1,000) simulated viewers on `npm run cluster`'s two
 // nodes behind nginx (deploy/cluster.ts), on this machine's PostgreSQL (a database of the run's own,
-// dropped at the end) and Redis. Half the viewers poll as the spec's page does, half hold one event
+// dropped at the end) and Redis, the demo's media on the air (the run waits for them). Half the
+// viewers, each on sockets of its own, poll as the spec's page does, half hold one event
 // stream; all ask the 360p live playlist and fetch its newest segment every 4 s (bench/viewers.ts's
 // viewer, in this process). They join over the first 20 s. At the start and every
 // SOAK_SAMPLE_SECONDS (30) each node's and nginx's (master and workers summed) resident memory
@@ -10,9 +11,8 @@
 // The rule, from warm-up (the first sample at minute 2, or half-way through a shorter run) to the
 // last sample: the exit code is 1 when any request failed (an answer other than 200 or 304, a
 // network error, a time-out, an event stream refused or dropped), when a node was gone at a sample,
-// or when the open files of a node or of nginx grew by more than 10 % (the median of the first
-// quarter of the samples after warm-up against the last quarter's); memory growth is measured the
-// same way and written down, not judged. Ctrl+C stops the run early (exit code 130, no result file); whatever
+// or when the open files or the resident memory of a node or of nginx grew by more than 10 % (the
+// median of the first quarter of the samples after warm-up against the last quarter's). Ctrl+C stops the run early (exit code 130, no result file); whatever
 // the run started (nodes, nginx, its database, its temporary directory) is removed in every case.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,7 +22,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { apiUrl } from '@efir/contract';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { nginxPids, processTree, type Usage, usage, childrenOf, readProc } from './process-tree.ts';
-import { cpuModel, dropDatabase, fixed, loadAverages, log, nproc, writeResult } from './support.ts';
+import { cpuModel, dropDatabase, fixed, loadAverages, log, nproc, untilMediaAir, writeResult } from './support.ts';
 import { type Kind, newTally, p as percentile, type Tally, type Viewer, viewer } from './viewers.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
@@ -33,6 +33,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const joinMs = 20_000;
 const warmUpMs = Math.min(2, minutes / 2) * 60_000;
 const filesGrowthLimit = 0.1;
+/** Memory is flat when it grows by no more than this from the first quarter to the last. */
+const memoryGrowthLimit = 0.1;
 const nodeCount = 2;
 // Clear of the tests' ports: nginx on 19300 and 19320, the nodes on 19310–11 and 19330–31.
 const sitePort = 19_300;
@@ -180,6 +182,8 @@ function report(samples: readonly Sample[], loadBefore: number[]): { markdown: s
     const highest = Math.max(...measured.map((sample) => pick(sample)?.rssBytes ?? 0));
     if (to.openFiles > from.openFiles * (1 + filesGrowthLimit))
       problems.push(`${name}'s open files grew from ${String(from.openFiles)} to ${String(to.openFiles)}`);
+    if (to.rssBytes > from.rssBytes * (1 + memoryGrowthLimit))
+      problems.push(`${name}'s memory grew from ${mb(from.rssBytes)} to ${mb(to.rssBytes)} MB`);
     return `- ${name}: memory ${mb(from.rssBytes)} → ${mb(to.rssBytes)} MB (${to.rssBytes >= from.rssBytes ? '+' : ''}${fixed((to.rssBytes - from.rssBytes) / 2 ** 20, 1)} MB, ${percent(from.rssBytes, to.rssBytes)}; highest ${mb(highest)} MB); open files ${String(from.openFiles)} → ${String(to.openFiles)} (${percent(from.openFiles, to.openFiles)})`;
   };
   const lines = [
@@ -204,7 +208,7 @@ function report(samples: readonly Sample[], loadBefore: number[]): { markdown: s
   lines.push(
     `- Requests: ${String(requests)}; failed: ${String(failures)} (calls ${String(total.call)}, playlists ${String(total.playlist)}, segments ${String(total.segment)}, event streams refused or dropped ${String(total.stream)})${reasons.size === 0 ? '' : `: ${[...reasons].map(([why, count]) => `${why} ${String(count)}`).join(', ')}`}`,
     problems.length === 0
-      ? `- **Passed**: nothing failed, and no process's open files grew by more than ${String(filesGrowthLimit * 100)} % from the first quarter after warm-up to the last.`
+      ? `- **Passed**: nothing failed, and no process's open files grew by more than ${String(filesGrowthLimit * 100)} % nor its memory by more than ${String(memoryGrowthLimit * 100)} % from the first quarter after warm-up to the last.`
       : `- **Failed**: ${problems.join('; ')}.`,
   );
 
@@ -232,7 +236,7 @@ function report(samples: readonly Sample[], loadBefore: number[]): { markdown: s
 
 - Node ${process.version}, \`nproc\` ${nproc()}, ${cpuModel()}
 - Load average (1, 5, 15 min) before: ${loadAverages(loadBefore)}; after: ${loadAverages(loadavg())}
-- ${String(nodeCount)} nodes (PostgreSQL, Redis, \`DEMO_MEDIA=off\`) behind nginx, ${String(minutes)} minutes of ${String(viewerCount)} viewers of \`/\` in this process, joining over ${String(joinMs / 1000)} s: half poll (the run every 5 s, the chat every 2 s with its ETag), half hold one event stream; all ask the 360p live playlist every 4 s and fetch its newest segment (from nginx). A sample every ${String(sampleMs / 1000)} s; warm-up ends at ${clock(warm.ms)}.
+- ${String(nodeCount)} nodes (PostgreSQL, Redis, the demo's media on the air) behind nginx, ${String(minutes)} minutes of ${String(viewerCount)} viewers of \`/\` in this process, joining over ${String(joinMs / 1000)} s: half poll (the run every 5 s, the chat every 2 s with its ETag), half hold one event stream; all ask the 360p live playlist every 4 s and fetch its newest segment (from nginx). A sample every ${String(sampleMs / 1000)} s; warm-up ends at ${clock(warm.ms)}.
 - Memory is the resident set (VmRSS), files the entries of \`/proc/<pid>/fd\`; nginx is its master and workers summed. Requests, failures and p99 are the interval's since the sample before; failures are answers other than 200 or 304, network errors, time-outs (10 s) and event streams refused or dropped. Streams: those the nodes accepted so far.
 - Passed when nothing failed, every node ran at every sample and no process's open files grew by more than ${String(filesGrowthLimit * 100)} % from the first quarter of the samples after warm-up to the last (medians of each quarter; memory is compared the same way).
 
@@ -252,7 +256,7 @@ async function joinViewers(cluster: Cluster, dayId: number, tally: Tally, viewer
   const batches = 100;
   for (let batch = 1; batch <= batches && !ending() && !interrupted(); batch += 1) {
     while (viewers.length < Math.round((batch * viewerCount) / batches))
-      viewers.push(viewer(cluster, dayId, viewers.length % 2 === 0 ? 'polling' : 'stream', tally));
+      viewers.push(viewer(cluster, dayId, viewers.length % 2 === 0 ? 'polling' : 'stream', tally, viewers.length));
     await pause(joinMs / batches);
   }
 }
@@ -283,9 +287,10 @@ export async function runSoak(): Promise<number> {
       dataDir: join(tempDir, 'data'),
       databaseUrl: databaseUrl.toString(),
       redisUrl,
-      env: { LOG_LEVEL: 'error', DEMO_MEDIA: 'off' },
+      env: { LOG_LEVEL: 'error', DEMO_MEDIA: 'on' },
       log,
     });
+    await untilMediaAir(cluster, 360);
     if (interrupted()) return 130;
     const run = (await (await fetch(`${cluster.siteUrl}${apiUrl('teleprogramRunStatus')}`)).json()) as
       { id: number } | 'none';

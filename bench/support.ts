@@ -9,6 +9,8 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 
+import { isFillerSegment, tvStreamPath } from '@efir/contract';
+import type { Cluster } from '../deploy/cluster.ts';
 import { freePort, freePorts } from '../apps/server/test/free-port.ts';
 
 export { freePort, freePorts };
@@ -216,5 +218,21 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
     log(`could not drop the database ${name}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await admin.end().catch(() => undefined);
+  }
+}
+
+/** Waits until the cluster's first node is ready and the TV's `rung` playlist lists a programme's
+ * segment, not only the slate: a benchmark of viewers measures real media on the air. */
+export async function untilMediaAir(cluster: Cluster, rung: number, limitMs = 300_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  log("waiting for the demo's media on the air");
+  for (;;) {
+    const ready = await fetch(`${cluster.nodes[0]?.siteUrl ?? ''}/health/ready`);
+    const playlist = await (await fetch(`${cluster.mediaUrl}${tvStreamPath(0, rung)}`)).text();
+    const listed = playlist.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    if (ready.status === 200 && listed.some((uri) => !isFillerSegment(uri))) return;
+    if (Date.now() > deadline)
+      throw new Error(`the demo's media did not come on the air within ${String(limitMs / 60_000)} minutes`);
+    await sleep(2000);
   }
 }

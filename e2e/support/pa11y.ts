@@ -24,8 +24,9 @@ export interface Pa11yRun {
   theme: 'light' | 'dark';
   viewport: { width: number; height: number };
   pages: Pa11yPage[];
-  /** The pages in order in one browser context (a sign-in on the first holds for the rest); else
-   * each in a context of its own, two at a time. */
+  /** The pages in one browser context (a sign-in on the first holds for the rest); else each in a
+   * context of its own. Either way one page at a time: two live pages decoding at once on two
+   * cores took longer together than one after the other. */
   oneSession?: boolean;
 }
 
@@ -51,7 +52,7 @@ export async function pa11yErrors(run: Pa11yRun): Promise<{ checked: number; err
           // axe's video-caption asks for a `kind="captions"` track on every video and can never
           // decide alone whether a picture has speech; the players' subtitles have their own tests.
           ignore: ['video-caption'],
-          concurrency: oneSession ? 1 : 2,
+          concurrency: 1,
           useIncognitoBrowserContext: !oneSession,
           chromeLaunchConfig: {
             executablePath: chromiumPath(),

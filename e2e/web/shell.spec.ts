@@ -32,6 +32,19 @@ test.describe('desktop, 1280 px', () => {
     await expect(page).toHaveURL(`${site()}/`);
   });
 
+  test('a first visit downloads each of the page’s build files once', async ({ page }) => {
+    const asked = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+    });
+    await open(page, '/');
+    await settled(page);
+    await expect(page.getByRole('region', { name: 'Прямой эфир' }).locator('video')).toBeAttached();
+    expect([...asked.keys()].filter((path) => path.endsWith('.css')).length).toBeGreaterThan(1);
+    expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
+  });
+
   test('a navigation scrolls back to the top', async ({ page }) => {
     await open(page, '/catalog');
     await settled(page);

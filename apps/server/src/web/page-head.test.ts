@@ -269,7 +269,7 @@ describe("the build files of the page's screen", () => {
     const html = renderHead(indexHtml, head, manifest);
     expect(html).toContain('<link rel="preload" as="image" href="/media/v/poster.jpg" fetchpriority="high" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/video-5.js" />');
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/grid-3.css" />');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/grid-3.css" />');
     expect(html).not.toContain('react-2.js');
     const about = await pageHead(database.db, catalogues, 'http://efir.test', '/ru-latn/about');
     expect(about.screen).toBe('about');

@@ -143,7 +143,9 @@ export function renderHead(html: string, head: PageHead, manifest?: ViteManifest
       ? []
       : [`<link rel="preload" as="image" href="${escapeHtml(head.heroImage)}" fetchpriority="high" />`]),
     ...(files?.scripts ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
-    ...(files?.styles ?? []).map((file) => `<link rel="preload" as="style" href="${escapeHtml(file)}" />`),
+    // `crossorigin` as Vite's own stylesheet links have it: a preload in another credentials mode
+    // is not used, and the browser downloads the file twice.
+    ...(files?.styles ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}" />`),
   ].join('\n    ');
   // Replacer functions: a replacement string would expand $', $& and $` that a title or an
   // address may hold into parts of the document.

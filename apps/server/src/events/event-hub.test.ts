@@ -117,3 +117,56 @@ describe('EventHub outages', () => {
     await hub.close();
   });
 });
+
+describe('EventHub readings', () => {
+  it('tell a chat post at once while a reading of the state is held, and read a part asked for again after its reading', async () => {
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    let chatReads = 0;
+    let messages = [1];
+    const hub = new EventHub({
+      reader: {
+        state: async () => {
+          if (held) await hold;
+          return undefined;
+        },
+        chat: (part) => {
+          chatReads += 1;
+          return Promise.resolve(part === 'chat-tv' ? room(messages) : undefined);
+        },
+      },
+      clock: () => new Date(),
+      everyMs: 3_600_000,
+      keepAliveMs: 3_600_000,
+      onError: () => undefined,
+      onRecovered: () => undefined,
+    });
+    const frames: string[] = [];
+    const unsubscribe = await hub.subscribe(['chat-tv'], 'ru-cyrl', undefined, (frame) => frames.push(frame));
+    expect(frames.join('')).toContain('№1');
+
+    held = true;
+    const whole = hub.read();
+    messages = [1, 2];
+    await hub.read(['chat-tv']);
+    expect(frames.join('')).toContain('№2');
+
+    // Asked for while being read: read once more when that reading ends, and only that part.
+    const readsBefore = chatReads;
+    messages = [1, 2, 3];
+    const chatReading = hub.read(['chat-tv']);
+    const asked = hub.read(['chat-tv']);
+    await Promise.all([chatReading, asked]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chatReads - readsBefore).toBe(2);
+    expect(frames.join('')).toContain('№3');
+
+    release();
+    await whole;
+    unsubscribe();
+    await hub.close();
+  });
+});

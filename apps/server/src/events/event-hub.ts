@@ -159,8 +159,11 @@ export class EventHub {
   readonly #streams = new Set<Stream>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #keepAlive: ReturnType<typeof setInterval> | undefined;
-  #reading: Promise<void> | undefined;
-  #readAgain = false;
+  /** Each part being read now, with its reading: a part is read once at a time, so an older
+   * state never lands after a newer one, while other parts are read beside it. */
+  readonly #reading = new Map<Part, Promise<void>>();
+  /** Parts asked for while being read: read again when that reading ends. */
+  readonly #again = new Set<Part>();
   #loaded: Promise<void> | undefined;
   /** Since when reading the state fails, while it does. */
   #failingSince: number | undefined;
@@ -206,21 +209,24 @@ export class EventHub {
     };
   }
 
-  /** Reads the state again now (what the bus says changed); `parts` narrows it. */
+  /** Reads the state again now (what the bus says changed); `parts` narrows it. A part already
+   * being read is read again after that reading, and the other parts at once: a chat post is not
+   * held behind the once-a-second reading of the whole state. */
   read(parts: readonly Part[] = [...statePartNames, ...chatParts]): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    if (this.#reading !== undefined) {
-      this.#readAgain = true;
-      return this.#reading;
-    }
-    this.#reading = this.#readOnce(parts).finally(() => {
-      this.#reading = undefined;
-      if (this.#readAgain) {
-        this.#readAgain = false;
-        void this.read();
+    const waits = new Set<Promise<void>>();
+    const free: Part[] = [];
+    for (const part of parts) {
+      const reading = this.#reading.get(part);
+      if (reading === undefined) {
+        free.push(part);
+      } else {
+        this.#again.add(part);
+        waits.add(reading);
       }
-    });
-    return this.#reading;
+    }
+    if (free.length > 0) waits.add(this.#readNow(free));
+    return Promise.all(waits).then(() => undefined);
   }
 
   /**
@@ -231,33 +237,29 @@ export class EventHub {
     this.#closed = true;
     this.#stop();
     this.#streams.clear();
-    await this.#reading;
+    await Promise.all(new Set(this.#reading.values()));
   }
 
-  async #readOnce(parts: readonly Part[]): Promise<void> {
+  /** Reads each part on its own, telling its streams as soon as it is read; then says whether
+   * reading fails (the database away) or works again. */
+  async #readNow(parts: readonly Part[]): Promise<void> {
     const t = this.#options.clock().getTime();
-    const { reader } = this.#options;
-    let failure: { error: unknown } | undefined;
-    const read = await Promise.all(
-      parts.map(async (part): Promise<[Part, Known | undefined]> => {
-        try {
-          if (part === 'chat-tv' || part === 'chat-radio') {
-            const chat = await reader.chat(part, t);
-            return [part, chat === undefined ? none : { version: chatVersion(chat), frame: undefined, chat }];
-          }
-          const data = await reader.state(part, t);
-          if (data === undefined) return [part, none];
-          const frame = outgoing(part, data);
-          return [part, { version: digest(frame.json), frame }];
-        } catch (error) {
-          // The last state known stays; streams stay open and the next reading tries again.
-          failure ??= { error };
-          return [part, undefined];
-        }
+    const failures = await Promise.all(
+      parts.map((part) => {
+        const reading = this.#readPart(part, t).finally(() => {
+          this.#reading.delete(part);
+          if (this.#again.delete(part)) void this.read([part]);
+        });
+        this.#reading.set(
+          part,
+          reading.then(() => undefined),
+        );
+        return reading;
       }),
     );
     // A closing node's reading fails as its database closes: nothing to tell.
     if (this.#closed) return;
+    const failure = failures.find((error) => error !== undefined);
     if (failure !== undefined && this.#failingSince === undefined) {
       this.#failingSince = t;
       this.#options.onError(failure.error);
@@ -266,7 +268,31 @@ export class EventHub {
       this.#options.onRecovered(this.#options.clock().getTime() - this.#failingSince);
       this.#failingSince = undefined;
     }
-    for (const [part, known] of read) if (known !== undefined) this.#update(part, known);
+  }
+
+  /** Reads one part and tells its streams what changed; answers its error, if reading failed. */
+  async #readPart(part: Part, t: number): Promise<{ error: unknown } | undefined> {
+    const { reader } = this.#options;
+    let known: Known;
+    try {
+      if (part === 'chat-tv' || part === 'chat-radio') {
+        const chat = await reader.chat(part, t);
+        known = chat === undefined ? none : { version: chatVersion(chat), frame: undefined, chat };
+      } else {
+        const data = await reader.state(part, t);
+        if (data === undefined) {
+          known = none;
+        } else {
+          const frame = outgoing(part, data);
+          known = { version: digest(frame.json), frame };
+        }
+      }
+    } catch (error) {
+      // The last state known stays; streams stay open and the next reading tries again.
+      return { error };
+    }
+    if (!this.#closed) this.#update(part, known);
+    return undefined;
   }
 
   #update(part: Part, next: Known): void {

@@ -161,7 +161,7 @@ export class EventHub {
   #keepAlive: ReturnType<typeof setInterval> | undefined;
   /** Each part being read now, with its reading: a part is read once at a time, so an older
    * state never lands after a newer one, while other parts are read beside it. */
-  readonly #reading = new Map<Part, Promise<void>>();
+  readonly #reading = new Map<Part, Promise<unknown>>();
   /** Parts asked for while being read: read again when that reading ends. */
   readonly #again = new Set<Part>();
   #loaded: Promise<void> | undefined;
@@ -214,7 +214,7 @@ export class EventHub {
    * held behind the once-a-second reading of the whole state. */
   read(parts: readonly Part[] = [...statePartNames, ...chatParts]): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    const waits = new Set<Promise<void>>();
+    const waits = new Set<Promise<unknown>>();
     const free: Part[] = [];
     for (const part of parts) {
       const reading = this.#reading.get(part);
@@ -250,10 +250,7 @@ export class EventHub {
           this.#reading.delete(part);
           if (this.#again.delete(part)) void this.read([part]);
         });
-        this.#reading.set(
-          part,
-          reading.then(() => undefined),
-        );
+        this.#reading.set(part, reading);
         return reading;
       }),
     );
